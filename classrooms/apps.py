@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ClassroomsConfig(AppConfig):
+    name = "classrooms"
+    verbose_name = "Classes and students"

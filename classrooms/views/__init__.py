@@ -1,0 +1,1 @@
+"""Views of the classrooms app, one module per area."""

@@ -1,0 +1,115 @@
+"""Children sign in without email: class code, then their name, then their picture or word."""
+
+from django.contrib.auth import authenticate, login
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods
+from django_htmx.http import HttpResponseClientRedirect
+
+from .. import ratelimit
+from ..access import current_student, student_required
+from ..forms import JoinCodeForm, WordSecretForm
+from ..models import Classroom, Student
+from ..signin import PICTURE_COUNT, PICTURES
+from .common import rate_limited, render_form
+
+SECRET_PAGE = "student/join_secret.html"
+
+
+@require_http_methods(["GET", "POST"])
+def join(request: HttpRequest) -> HttpResponse:
+    """Step 1: the class code."""
+    form = JoinCodeForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        code = form.cleaned_data["code"]
+        account = f"code:{ratelimit.client_address(request)}"
+        try:
+            ratelimit.check(request, account)
+        except ratelimit.RateLimited:
+            return rate_limited(request)
+        if Classroom.objects.filter(join_code=code).exists():
+            return redirect("join_names", code=code)
+        ratelimit.failed(request, account)
+        form.add_error("code", "We can't find a class with that code. Check it with your teacher.")
+    return render_form(request, "student/join.html", {"form": form}, valid=not form.errors)
+
+
+@require_GET
+def join_names(request: HttpRequest, code: str) -> HttpResponse:
+    """Step 2: pick your name."""
+    classroom = get_object_or_404(Classroom, join_code=code.upper())
+    return render(
+        request,
+        "student/join_names.html",
+        {"classroom": classroom, "students": classroom.students.all()},
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def join_secret(request: HttpRequest, code: str, student_pk: int) -> HttpResponse:
+    """Step 3: the picture password (one picture per click) or the short password."""
+    student = get_object_or_404(
+        Student.objects.select_related("classroom", "user"),
+        pk=student_pk,
+        classroom__join_code=code.upper(),
+    )
+    context = {"classroom": student.classroom, "student": student, "pictures": PICTURES}
+    if student.classroom.uses_pictures:
+        return _picture_step(request, student, context)
+    return _word_step(request, student, context)
+
+
+def _picture_step(request: HttpRequest, student: Student, context: dict) -> HttpResponse:
+    picks: list[str] = []
+    if request.method == "POST" and "clear" not in request.POST:
+        picks = request.POST.get("so_far", "").split()
+        pick = request.POST.get("pick", "")
+        if len(picks) >= PICTURE_COUNT or any(p not in PICTURES for p in [*picks, pick]):
+            return HttpResponseBadRequest("Those are not pictures from this page. Start again.")
+        picks.append(pick)
+    context["picks"] = picks
+    if len(picks) < PICTURE_COUNT:
+        return _render_secret(request, context)
+    return _try_sign_in(request, student, " ".join(picks), context)
+
+
+def _word_step(request: HttpRequest, student: Student, context: dict) -> HttpResponse:
+    form = WordSecretForm(request.POST or None)
+    context["form"] = form
+    if request.method == "POST" and form.is_valid():
+        return _try_sign_in(request, student, form.cleaned_data["password"], context)
+    return _render_secret(request, context, valid=not form.errors)
+
+
+def _render_secret(request: HttpRequest, context: dict, *, valid: bool = True) -> HttpResponse:
+    picks = context.get("picks", [])
+    context["slots"] = picks + [None] * (PICTURE_COUNT - len(picks))
+    template = f"{SECRET_PAGE}#secret_form" if request.htmx else SECRET_PAGE
+    return render_form(request, template, context, valid=valid)
+
+
+def _try_sign_in(request: HttpRequest, student: Student, secret: str, context: dict):
+    account = f"student:{student.pk}"
+    try:
+        ratelimit.check(request, account)
+    except ratelimit.RateLimited:
+        return rate_limited(request)
+    user = authenticate(request, student=student, secret=secret)
+    if user is None:
+        ratelimit.failed(request, account)
+        context.update(picks=[], wrong=True)
+        if "form" in context:
+            context["form"] = WordSecretForm()
+        return _render_secret(request, context, valid=False)
+    ratelimit.succeeded(account)
+    login(request, user, backend="classrooms.auth.StudentBackend")
+    if request.htmx:
+        return HttpResponseClientRedirect(reverse("student_home"))
+    return redirect("student_home")
+
+
+@student_required
+def student_home(request: HttpRequest) -> HttpResponse:
+    """A student's own page."""
+    return render(request, "student/home.html", {"student": current_student(request)})

@@ -1,0 +1,5 @@
+"""Factorium project configuration."""
+
+from .celery import app as celery_app
+
+__all__ = ("celery_app",)

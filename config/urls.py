@@ -1,0 +1,12 @@
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("", include("classrooms.urls")),
+]
+
+handler400 = "classrooms.views.errors.bad_request"
+handler403 = "classrooms.views.errors.permission_denied"
+handler404 = "classrooms.views.errors.page_not_found"
+handler500 = "classrooms.views.errors.server_error"

@@ -1,0 +1,41 @@
+// Small progressive enhancements; every page works without this file.
+(function () {
+  "use strict";
+
+  function flash(text, kind) {
+    var area = document.getElementById("flash");
+    if (!area) return;
+    var p = document.createElement("p");
+    p.className = "flash flash-" + (kind || "error");
+    p.textContent = text;
+    area.replaceChildren(p);
+  }
+
+  var statusText = {
+    400: "That didn't work. Reload the page and try again.",
+    403: "You don't have access to that, or the page was open too long. Reload the page.",
+    404: "That is no longer here. Reload the page.",
+    409: "Someone else changed this first. Reload the page.",
+  };
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-print]");
+    if (button) {
+      window.print();
+    }
+  });
+
+  document.addEventListener("htmx:responseError", function (event) {
+    var status = event.detail.xhr.status;
+    flash(statusText[status] || "Something went wrong on our side (" + status + "). Please try again.");
+  });
+
+  document.addEventListener("htmx:sendError", function () {
+    flash("We can't reach the server. Check the connection and try again.");
+  });
+
+  document.addEventListener("htmx:beforeRequest", function () {
+    var area = document.getElementById("flash");
+    if (area) area.replaceChildren();
+  });
+})();

@@ -1,0 +1,25 @@
+"""Settings for the test suite: the project's settings with test-friendly defaults.
+
+Services come from DATABASE_URL / REDIS_URL when set (CI sets both and they must work); with
+neither, a SQLite database and an embedded Redis in a temporary folder serve.
+"""
+
+import os
+import tempfile
+
+os.environ.setdefault("DEBUG", "0")
+os.environ.setdefault("HTTPS", "0")
+os.environ.setdefault("SECRET_KEY", "test-only-secret-key-" + "x" * 40)
+if not os.environ.get("REDIS_URL"):
+    # Never share the developer's embedded Redis or database folder with the tests.
+    os.environ.setdefault("FACTORIUM_VAR_DIR", tempfile.mkdtemp(prefix="factorium-test-"))
+
+from config.settings import *  # noqa: F403
+from config.settings import STORAGES
+
+STORAGES = {**STORAGES, "staticfiles": {
+    "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}  # fmt: skip
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast; tests only
+WHITENOISE_USE_FINDERS = True
+CACHES["default"]["KEY_PREFIX"] = "factorium-test"  # noqa: F405
+CELERY_TASK_ALWAYS_EAGER = True
