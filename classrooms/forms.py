@@ -3,7 +3,7 @@
 from django import forms
 from django.contrib.auth import password_validation
 
-from .models import CLASS_NAME_MAX, JOIN_CODE_LENGTH, STUDENT_NAME_MAX, Classroom, User
+from .models import CLASS_NAME_MAX, JOIN_CODE_LENGTH, Classroom, User
 from .names import clean_name, name_problem
 
 
@@ -57,7 +57,10 @@ class ClassroomForm(forms.Form):
 class StudentNameForm(forms.Form):
     """One student's name, checked against the rest of the class."""
 
-    name = forms.CharField(label="Student name", max_length=STUDENT_NAME_MAX * 2, strip=True)
+    name = forms.CharField(
+        label="Student name",
+        error_messages={"required": "The name is empty."},
+    )
 
     def __init__(self, *args, taken: list[str] = (), **kwargs):
         super().__init__(*args, **kwargs)

@@ -23,3 +23,4 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast; te
 WHITENOISE_USE_FINDERS = True
 CACHES["default"]["KEY_PREFIX"] = "factorium-test"  # noqa: F405
 CELERY_TASK_ALWAYS_EAGER = True
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # noqa: F405

@@ -64,6 +64,6 @@ def class_reset_code(request: HttpRequest, pk: int) -> HttpResponse:
     """A new join code, for when the old one has spread too far."""
     classroom = services.classroom_reset_code(classroom=teacher_classroom(request, pk))
     if request.htmx:
-        return render(request, "classes/detail.html#join-code", {"classroom": classroom})
+        return render(request, "classes/detail.html#join_code", {"classroom": classroom})
     messages.success(request, f"The new class code is {classroom.join_code}.")
     return redirect("class_detail", pk=classroom.pk)

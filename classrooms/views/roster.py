@@ -51,7 +51,7 @@ def student_row(request: HttpRequest, pk: int, student_pk: int) -> HttpResponse:
     """One roster row (htmx uses it to cancel an inline edit)."""
     student = teacher_student(request, pk, student_pk)
     context = {"classroom": student.classroom, "student": student}
-    return render(request, f"{DETAIL}#student-row", context)
+    return render(request, f"{DETAIL}#student_row", context)
 
 
 @teacher_required
@@ -73,11 +73,11 @@ def student_edit(request: HttpRequest, pk: int, student_pk: int) -> HttpResponse
         else:
             if request.htmx:
                 context = {"classroom": classroom, "student": student}
-                return render(request, f"{DETAIL}#student-row", context)
+                return render(request, f"{DETAIL}#student_row", context)
             messages.success(request, f"Saved {student.name}.")
             return redirect("class_detail", pk=classroom.pk)
     context = {"classroom": classroom, "student": student, "form": form}
-    template = f"{DETAIL}#student-edit" if request.htmx else STUDENT_PAGE
+    template = f"{DETAIL}#student_edit" if request.htmx else STUDENT_PAGE
     return render_form(request, template, context, valid=not form.errors)
 
 
@@ -104,7 +104,7 @@ def student_reset(request: HttpRequest, pk: int, student_pk: int) -> HttpRespons
     student = services.student_reset_sign_in(student=teacher_student(request, pk, student_pk))
     if request.htmx:
         context = {"classroom": student.classroom, "student": student, "was_reset": True}
-        return render(request, f"{DETAIL}#student-row", context)
+        return render(request, f"{DETAIL}#student_row", context)
     messages.success(request, f"{student.name} has a new sign-in.")
     return redirect("class_detail", pk=student.classroom_id)
 
