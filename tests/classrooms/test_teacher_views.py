@@ -177,7 +177,7 @@ def test_inline_rename_with_htmx(teacher_client, classroom, student):
     form = teacher_client.get(url, **HTMX).content.decode()
     assert 'name="name"' in form and "<html" not in form
     row = teacher_client.post(url, {"name": "Ana Bell"}, **HTMX).content.decode()
-    assert "Ana Bell" in row and 'id="student-%d"' % student.pk in row
+    assert "Ana Bell" in row and f'id="student-{student.pk}"' in row
     student.refresh_from_db()
     assert student.name == "Ana Bell"
 

@@ -1,0 +1,109 @@
+"""Playwright driving Debian's Chromium against the live test server.
+
+In CI a missing Chromium fails these tests; on a laptop without one they are skipped with a
+note on how to get it.
+"""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; the test body still uses the ORM.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def chromium_path() -> str | None:
+    """CHROMIUM_PATH, else Debian's chromium, else Playwright's own download (None: use it)."""
+    for candidate in (os.environ.get("CHROMIUM_PATH"), "chromium", "chromium-browser"):
+        if candidate and (found := shutil.which(candidate)):
+            return found
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import Error, sync_playwright
+
+    path = chromium_path()
+    with sync_playwright() as playwright:
+        try:
+            browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_FLAGS)
+        except Error as error:
+            message = f"Chromium is not available ({error.message.splitlines()[0]})"
+            if os.environ.get("CI"):
+                pytest.fail(message)
+            pytest.skip(message + ": install chromium or run `playwright install chromium`")
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def new_page(browser, live_server):
+    """Open pages in fresh browser contexts (one per person); console errors fail the test."""
+    contexts, problems = [], []
+
+    def make(**options):
+        options = {"viewport": {"width": 1366, "height": 768}, **options}  # a Chromebook
+        context = browser.new_context(base_url=live_server.url, **options)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.on("pageerror", lambda error: problems.append(str(error)))
+        page.on(
+            "console",
+            lambda msg: (
+                problems.append(msg.text)
+                if msg.type == "error" and "status of 4" not in msg.text
+                else None
+            ),
+        )
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert not problems, problems
+
+
+@pytest.fixture
+def shot():
+    """Save a screenshot to test-artifacts/ for people to look at."""
+    ARTIFACTS.mkdir(exist_ok=True)
+
+    def save(page, name: str, **options) -> Path:
+        path = ARTIFACTS / f"{name}.png"
+        page.screenshot(path=str(path), **options)
+        return path
+
+    return save
+
+
+@pytest.fixture
+def sign_in(live_server):
+    """Give a browser context the session of a user, as if they had signed in."""
+    from django.conf import settings
+    from django.test import Client
+
+    def sign(page, user) -> None:
+        client = Client()
+        backend = "Student" if user.is_student else "Teacher"
+        client.force_login(user, backend=f"classrooms.auth.{backend}Backend")
+        cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+        page.context.add_cookies(
+            [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
+        )
+
+    return sign
