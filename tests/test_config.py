@@ -23,6 +23,7 @@ def run_django(code: str, tmp_path: Path, **env: str) -> subprocess.CompletedPro
         "DEBUG",
         "HTTPS",
         "FACTORIUM_VAR_DIR",
+        "DJANGO_ALLOW_ASYNC_UNSAFE",  # set for Playwright; never in a deployment
     }
     base = {k: v for k, v in os.environ.items() if k not in project}
     base.update(DJANGO_SETTINGS_MODULE="config.settings", FACTORIUM_VAR_DIR=str(tmp_path), **env)
