@@ -4,10 +4,24 @@ import pytest
 from django.urls import reverse
 
 from classrooms.models import Classroom, Student
+from classrooms.signin import PICTURES
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 CSV = b"name\nAna Bell\nBen Cruz\nChloe Diaz\n"
+
+
+def pick_pictures(page, pictures, press=lambda button: button.click()):
+    """Choose pictures one by one, waiting for each pick to show before the next."""
+    for count, picture in enumerate(pictures, start=1):
+        press(page.get_by_role("button", name=picture.capitalize(), exact=True))
+        if count < len(pictures):
+            page.locator(".pick-slots li.filled").nth(count - 1).wait_for()
+
+
+def press_enter(button):
+    button.focus()
+    button.press("Enter")
 
 
 def test_teacher_sets_up_a_class_and_a_student_signs_in(new_page, shot):
@@ -60,10 +74,7 @@ def test_teacher_sets_up_a_class_and_a_student_signs_in(new_page, shot):
     child.get_by_role("link", name="Ana Bell").click()
     child.get_by_role("heading", name="Hi Ana Bell!").wait_for()
     shot(child, "05-pictures")
-    for count, picture in enumerate(ana.pictures, start=1):
-        child.get_by_role("button", name=picture.capitalize(), exact=True).click()
-        if count < 3:
-            child.locator(".pick-slots li.filled").nth(count - 1).wait_for()
+    pick_pictures(child, ana.pictures)
     child.wait_for_url("**" + reverse("student_home"))
     child.get_by_role("heading", name="Hi Ana Bell!").wait_for()
     assert child.get_by_text("Room 7").is_visible()
@@ -78,29 +89,18 @@ def test_a_child_signs_in_with_the_keyboard_alone(new_page, shot, student):
     page.get_by_role("link", name="Ana B.").focus()
     page.keyboard.press("Enter")
     page.get_by_role("heading", name="Hi Ana B.!").wait_for()
-    for count, picture in enumerate(student.pictures, start=1):
-        button = page.get_by_role("button", name=picture.capitalize(), exact=True)
-        button.focus()
-        page.keyboard.press("Enter")
-        if count < 3:
-            page.locator(".pick-slots li.filled").nth(count - 1).wait_for()
+    pick_pictures(page, student.pictures, press=press_enter)
     page.wait_for_url("**" + reverse("student_home"))
 
 
 def test_a_child_signs_in_by_touch_on_a_tablet(new_page, shot, student):
     page = new_page(has_touch=True, is_mobile=True, viewport={"width": 768, "height": 1024})
     page.goto(reverse("join_secret", args=[student.classroom.join_code, student.pk]))
-    wrong = [p for p in ("ball", "car", "house", "fish") if p not in student.pictures][:3]
-    for count, picture in enumerate(wrong, start=1):
-        page.get_by_role("button", name=picture.capitalize(), exact=True).tap()
-        if count < 3:
-            page.locator(".pick-slots li.filled").nth(count - 1).wait_for()
+    wrong = [p for p in PICTURES if p not in student.pictures][:3]
+    pick_pictures(page, wrong, press=lambda button: button.tap())
     page.get_by_text("those pictures don't match").wait_for()
     shot(page, "07-tablet-wrong-pictures")
-    for count, picture in enumerate(student.pictures, start=1):
-        page.get_by_role("button", name=picture.capitalize(), exact=True).tap()
-        if count < 3:
-            page.locator(".pick-slots li.filled").nth(count - 1).wait_for()
+    pick_pictures(page, student.pictures, press=lambda button: button.tap())
     page.wait_for_url("**" + reverse("student_home"))
 
 
