@@ -98,3 +98,32 @@ class Student(models.Model):
     @property
     def pictures(self) -> list[str]:
         return self.picture_secret.split()
+
+
+class Assignment(models.Model):
+    """A game a teacher asks a class (or some of its students) to play, with a goal."""
+
+    class Goal(models.TextChoices):
+        FINISH = "finish", "Finish games"
+        WIN = "win", "Win games"
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments")
+    game = models.CharField(max_length=40)
+    settings = models.JSONField(default=dict)
+    goal = models.CharField(max_length=10, choices=Goal.choices, default=Goal.FINISH)
+    goal_count = models.PositiveSmallIntegerField(default=3)
+    due_date = models.DateField(null=True, blank=True)
+    # Empty: the whole class, including students who join later.
+    students = models.ManyToManyField(Student, blank=True, related_name="assignments")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.game} for {self.classroom}"
+
+    @property
+    def goal_text(self) -> str:
+        verb = "Finish" if self.goal == self.Goal.FINISH else "Win"
+        return f"{verb} {self.goal_count} game{'s' if self.goal_count != 1 else ''}"

@@ -118,7 +118,15 @@ CELERY_BEAT_SCHEDULE = {
         "task": "classrooms.tasks.clear_expired_sessions",
         "schedule": 60 * 60 * 6,
     },
+    "sweep-matches": {"task": "games.tasks.sweep_matches", "schedule": 15},
 }
+
+# Games: pacing and patience (seconds).
+GAMES_BOT_DELAY_SECONDS = float(env_str("GAMES_BOT_DELAY_SECONDS", "0.8"))  # moves one by one
+GAMES_SEAT_AWAY_SECONDS = env_int("GAMES_SEAT_AWAY_SECONDS", 60)  # then a bot stands in
+GAMES_LOBBY_EXPIRY_SECONDS = env_int("GAMES_LOBBY_EXPIRY_SECONDS", 2 * 60 * 60)
+GAMES_ABANDON_SECONDS = env_int("GAMES_ABANDON_SECONDS", 24 * 60 * 60)
+GAMES_STREAM_SECONDS = env_int("GAMES_STREAM_SECONDS", 55)  # one live-update connection
 
 AUTH_USER_MODEL = "classrooms.User"
 AUTHENTICATION_BACKENDS = [

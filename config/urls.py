@@ -4,6 +4,7 @@ from django.urls import include, path
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("classrooms.urls")),
+    path("", include("games.urls")),
 ]
 
 handler400 = "classrooms.views.errors.bad_request"

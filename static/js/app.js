@@ -34,7 +34,26 @@
     flash("We can't reach the server. Check the connection and try again.");
   });
 
-  document.addEventListener("htmx:beforeRequest", function () {
+  // Live boards listen to server-sent events; if the stream breaks, poll until it is back.
+  var pollTimer = null;
+  function startPolling() {
+    if (pollTimer) return;
+    pollTimer = setInterval(function () {
+      document.querySelectorAll("[hx-trigger*='poll']").forEach(function (el) {
+        if (window.htmx) window.htmx.trigger(el, "poll");
+      });
+    }, 2000);
+  }
+  function stopPolling() {
+    if (pollTimer) clearInterval(pollTimer);
+    pollTimer = null;
+  }
+  document.addEventListener("htmx:sseError", startPolling);
+  document.addEventListener("htmx:sseClose", startPolling);
+  document.addEventListener("htmx:sseOpen", stopPolling);
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (event.detail.requestConfig && event.detail.requestConfig.verb === "get") return;
     var area = document.getElementById("flash");
     if (area) area.replaceChildren();
   });

@@ -1,0 +1,121 @@
+"""Assignments: a teacher's "play this game at this level, reach this goal" and the progress
+toward it, counted from finished matches."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from django.db import transaction
+from django.db.models import Count, Q
+
+from classrooms.models import Assignment, Classroom, Student
+
+from .engine import SettingsError, get_game
+from .models import Seat
+
+
+class AssignmentError(ValueError):
+    """An assignment that cannot be made; the message is for the teacher."""
+
+
+@dataclass(frozen=True)
+class Progress:
+    assignment: Assignment
+    student: Student
+    finished: int
+    won: int
+
+    @property
+    def count(self) -> int:
+        return self.won if self.assignment.goal == Assignment.Goal.WIN else self.finished
+
+    @property
+    def met(self) -> bool:
+        return self.count >= self.assignment.goal_count
+
+    @property
+    def percent(self) -> int:
+        return min(100, round(100 * self.count / max(1, self.assignment.goal_count)))
+
+
+@transaction.atomic
+def assignment_create(
+    *,
+    classroom: Classroom,
+    game: str,
+    settings: dict,
+    goal: str,
+    goal_count: int,
+    due_date: date | None = None,
+    students: list[Student] | None = None,
+) -> Assignment:
+    """Assign a game (with its settings) to the class, or to some of its students."""
+    try:
+        rules = get_game(game)
+        clean = rules.clean_settings(settings)
+    except (KeyError, SettingsError) as error:
+        raise AssignmentError(f"That game or setting is not available ({error}).") from None
+    if goal not in Assignment.Goal.values or not 1 <= goal_count <= 50:
+        raise AssignmentError("The goal must be to finish or win 1 to 50 games.")
+    chosen = list(students or [])
+    if any(student.classroom_id != classroom.pk for student in chosen):
+        raise AssignmentError("Every chosen student must be in this class.")
+    assignment = Assignment.objects.create(
+        classroom=classroom,
+        game=game,
+        settings=clean,
+        goal=goal,
+        goal_count=goal_count,
+        due_date=due_date,
+    )
+    assignment.students.set(chosen)
+    return assignment
+
+
+def assigned_students(assignment: Assignment) -> list[Student]:
+    """Who the assignment is for: the chosen students, or the whole class."""
+    chosen = list(assignment.students.all())
+    return chosen or list(assignment.classroom.students.all())
+
+
+def progress_for(assignment: Assignment, students: list[Student]) -> list[Progress]:
+    """Each student's finished and won games that count: this game with these settings,
+    finished since the assignment was made (whether started from it or not)."""
+    rows = (
+        Seat.objects.filter(
+            student__in=students,
+            match__game=assignment.game,
+            match__settings=assignment.settings,
+            match__status="finished",
+            match__finished_at__gte=assignment.created_at,
+        )
+        .values("student_id")
+        .annotate(finished=Count("id"), won=Count("id", filter=Q(won=True)))
+    )
+    counts = {row["student_id"]: row for row in rows}
+    return [
+        Progress(
+            assignment,
+            student,
+            counts.get(student.pk, {}).get("finished", 0),
+            counts.get(student.pk, {}).get("won", 0),
+        )
+        for student in students
+    ]
+
+
+def assignments_for_student(student: Student) -> list[Progress]:
+    """A student's assignments with their progress, soonest due first."""
+    assignments = Assignment.objects.filter(classroom_id=student.classroom_id).filter(
+        Q(students=student) | Q(students__isnull=True)
+    )
+    result = [progress_for(a, [student])[0] for a in assignments.distinct()]
+    return sorted(result, key=lambda p: (p.met, p.assignment.due_date or date.max))
+
+
+def assignment_title(assignment: Assignment) -> str:
+    """ "The Multiplication Game · 2 free cards"."""
+    rules = get_game(assignment.game)
+    label = rules.settings_label(assignment.settings)
+    return f"{rules.name} · {label}" if label else rules.name

@@ -1,0 +1,30 @@
+"""The pure-Python game engine: the protocol every game implements, and shared helpers.
+
+Nothing here (or in a game's rules and bots) imports Django, Celery or Redis.
+"""
+
+from .protocol import (
+    SPECTATOR,
+    Bot,
+    Game,
+    IllegalMove,
+    LearningEvent,
+    Move,
+    Outcome,
+    SettingsError,
+)
+from .registry import all_games, get_game, register
+
+__all__ = [
+    "SPECTATOR",
+    "Bot",
+    "Game",
+    "IllegalMove",
+    "LearningEvent",
+    "Move",
+    "Outcome",
+    "SettingsError",
+    "all_games",
+    "get_game",
+    "register",
+]

@@ -1,0 +1,185 @@
+"""The one protocol between a game's rules and everything else (Django, Celery, browsers).
+
+A game is deterministic given its settings, player count and seed. Its state is plain
+JSON-serialisable data (dicts, lists, str, int, bool, None), never mutated in place: every
+move gives a new state. Players are seat numbers 0..n-1.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+State = dict[str, Any]
+View = dict[str, Any]
+
+SPECTATOR = None  # view(state, SPECTATOR): what a watcher may see (no hidden cards at all)
+
+
+class IllegalMove(Exception):
+    """A move the rules do not allow. `reason` is written for a 9-year-old to read.
+
+    `kind` names the mistake for learning events ("wrong_product", "no_common_multiplier",
+    ...); platform problems (not your turn, not in your hand) use kind "rules".
+    """
+
+    def __init__(self, reason: str, *, kind: str = "rules", detail: dict | None = None):
+        super().__init__(reason)
+        self.reason = reason
+        self.kind = kind
+        self.detail = detail or {}
+
+
+class SettingsError(ValueError):
+    """Game settings that cannot be used; the message is for the teacher or student."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """Base of every game's moves: small frozen dataclasses with a stable JSON form."""
+
+    type: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        data = {"type": self.type}
+        data.update({k: v for k, v in self.__dict__.items()})
+        return data
+
+    def label(self) -> str:
+        """How the move reads in a game log ("24 = 4 × 6")."""
+        return self.type
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A finished game: who won, each seat's score, and why it ended."""
+
+    winners: tuple[int, ...]
+    scores: tuple[float, ...]
+    reason: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winners": list(self.winners), "scores": list(self.scores), "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class LearningEvent:
+    """What a move shows about a player's knowledge: the raw material of progress reports.
+
+    kind: what was practised ("fact", "factor_set", ...); skill: the fact itself in a stable
+    form ("4x6", "factors:91"); correct: whether the player got it right; mistake: the kind of
+    mistake when not.
+    """
+
+    player: int
+    kind: str
+    skill: str
+    correct: bool
+    mistake: str = ""
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "kind": self.kind,
+            "skill": self.skill,
+            "correct": self.correct,
+            "mistake": self.mistake,
+            "detail": self.detail,
+        }
+
+
+class Bot(ABC):
+    """A computer player of a named strength. It sees only its own view."""
+
+    strength: ClassVar[str] = ""
+    label: ClassVar[str] = ""
+
+    @abstractmethod
+    def choose_move(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
+        """Pick one of legal_moves (never anything else)."""
+
+
+class Game(ABC):
+    """Every game implements these verbs; nothing outside the game decides legality."""
+
+    slug: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    summary: ClassVar[str] = ""
+    # Per-turn time limit in seconds where the rules have one (None: no timer).
+    turn_seconds: ClassVar[int | None] = None
+
+    # --- settings -------------------------------------------------------------------------
+    @abstractmethod
+    def default_settings(self) -> dict[str, Any]:
+        """Settings a new game gets when nobody chooses."""
+
+    @abstractmethod
+    def settings_fields(self) -> list[dict[str, Any]]:
+        """Describe the settings for forms: [{name, label, choices: [(value, label)], help}]."""
+
+    @abstractmethod
+    def clean_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
+        """Complete and check settings; raise SettingsError with a readable message."""
+
+    def settings_label(self, settings: dict[str, Any]) -> str:
+        """A short description of the settings ("Level 3", "2 free cards")."""
+        return ""
+
+    # --- play -----------------------------------------------------------------------------
+    @abstractmethod
+    def new_game(self, settings: dict[str, Any], players: int, seed: int) -> State:
+        """The state at the start of a game."""
+
+    @abstractmethod
+    def current_player(self, state: State) -> int | None:
+        """Whose turn it is (None once the game is over)."""
+
+    @abstractmethod
+    def legal_moves(self, state: State, player: int) -> list[Move]:
+        """Every move this player may make now, in a fixed order (empty if none)."""
+
+    @abstractmethod
+    def apply_move(self, state: State, player: int, move: Move) -> State:
+        """The state after the move, or IllegalMove. Never changes `state`."""
+
+    @abstractmethod
+    def parse_move(self, data: Any) -> Move:
+        """A move from its JSON form; anything malformed raises IllegalMove."""
+
+    @abstractmethod
+    def view(self, state: State, player: int | None) -> View:
+        """What this player (or a spectator, None) may see: hidden cards become counts."""
+
+    @abstractmethod
+    def outcome(self, state: State) -> Outcome | None:
+        """None while the game goes on."""
+
+    @abstractmethod
+    def learning_events(
+        self, before: State, player: int, move: Move, after: State | IllegalMove
+    ) -> list[LearningEvent]:
+        """What the move shows; `after` is the IllegalMove when the move was refused."""
+
+    @abstractmethod
+    def bots(self) -> dict[str, Bot]:
+        """The bots by strength name, weakest first."""
+
+    @abstractmethod
+    def resample_hidden(self, state: State, player: int | None, rng: random.Random) -> State:
+        """A state this player could not tell apart from `state`: everything hidden from them
+        (others' hands, the draw pile) dealt again at random, keeping every zone's size.
+
+        The conformance test checks view(state, p) == view(resample_hidden(state, p), p).
+        """
+
+    def check_invariants(self, state: State) -> None:  # noqa: B027 - optional hook
+        """Raise AssertionError if the state breaks a rule (cards lost or doubled, ...)."""
+
+    def describe(self, state: State, player: int, move: Move) -> str:
+        """One line for the game log ("Ana discarded 24 = 4 × 6")."""
+        return move.label()

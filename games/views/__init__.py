@@ -1,0 +1,1 @@
+"""Views of the games app, one module per area."""

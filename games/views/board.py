@@ -1,0 +1,45 @@
+"""Rendering a match for one person: the page, or just its board for htmx and live updates."""
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from ..access import Access
+from ..engine import get_game
+from ..models import Match
+
+PAGE = "games/match.html"
+
+
+def board_context(access: Access, **extra) -> dict:
+    """Everything a board template needs, built from the viewer's own view of the state."""
+    match = access.match
+    rules = get_game(match.game)
+    seats = list(match.seats.select_related("student"))
+    view = rules.view(match.state, access.player) if match.state else None
+    turn = rules.current_player(match.state) if match.state else None
+    return {
+        "match": match,
+        "rules": rules,
+        "settings_label": rules.settings_label(match.settings),
+        "seats": seats,
+        "view": view,
+        "me": access.player,
+        "my_turn": turn is not None and turn == access.player and match.status == "playing",
+        "turn_seat": next((s for s in seats if s.index == turn), None),
+        "board_template": f"games/{match.game}/board.html",
+        "moves": list(match.moves.order_by("-number")[:8]),
+        "is_host": access.seat is not None and match.host_id == access.seat.student_id,
+        **extra,
+    }
+
+
+def render_board(
+    request: HttpRequest, access: Access, *, status: int = 200, **extra
+) -> HttpResponse:
+    """The board partial for htmx; the whole page otherwise."""
+    template = f"{PAGE}#board" if request.htmx else PAGE
+    return render(request, template, board_context(access, **extra), status=status)
+
+
+def is_current(match: Match, version: str | None) -> bool:
+    return version is not None and version == str(match.version)

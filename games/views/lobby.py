@@ -1,0 +1,98 @@
+"""Students choose a game, start a match against bots, or open a table for classmates."""
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
+
+from classrooms.access import current_student, student_required
+from classrooms.models import Assignment
+
+from .. import services
+from ..assignments import assignment_title, assignments_for_student
+from ..engine import all_games, get_game
+from ..forms import NewMatchForm
+from ..models import Match
+
+
+@student_required
+@require_GET
+def game_list(request: HttpRequest) -> HttpResponse:
+    """The games, the student's assignments, and their games in progress."""
+    student = current_student(request)
+    progress = assignments_for_student(student)
+    ongoing = Match.objects.filter(
+        seats__student=student, status__in=[Match.Status.PLAYING, Match.Status.LOBBY]
+    ).order_by("-last_move_at", "-created_at")[:10]
+    return render(
+        request,
+        "games/play.html",
+        {
+            "student": student,
+            "games": all_games(),
+            "assignments": [(p, assignment_title(p.assignment)) for p in progress],
+            "ongoing": ongoing,
+        },
+    )
+
+
+@student_required
+@require_http_methods(["GET", "POST"])
+def match_new(request: HttpRequest, slug: str) -> HttpResponse:
+    """Choose the settings and the other players, then start (or open a table)."""
+    try:
+        game = get_game(slug)
+    except KeyError:
+        return render(request, "error.html", {"status": 404, "message": "No such game."}, 404)
+    student = current_student(request)
+    assignment = _assignment(request, student)
+    fixed = assignment.settings if assignment else None
+    form = NewMatchForm(request.POST or None, game=game, fixed_settings=fixed)
+    context = {"game": game, "form": form, "assignment": assignment}
+    if assignment:
+        context["assignment_title"] = assignment_title(assignment)
+    if request.method == "POST" and form.is_valid():
+        seats = [services.SeatSpec(student=student)]
+        for choice in form.cleaned_data["others"]:
+            bot = "" if choice == "classmate" else choice
+            seats.append(services.SeatSpec(bot=bot))
+        try:
+            match = services.match_create(
+                game=slug,
+                settings=form.game_settings(),
+                classroom=student.classroom,
+                seats=seats,
+                host=student,
+                assignment=assignment,
+            )
+        except services.MatchError as error:
+            form.add_error(None, str(error))
+        else:
+            return redirect("match_detail", pk=match.pk)
+    status = 422 if form.errors else 200
+    return render(request, "games/new.html", context, status=status)
+
+
+def _assignment(request: HttpRequest, student) -> Assignment | None:
+    pk = request.GET.get("assignment") or request.POST.get("assignment")
+    if not pk:
+        return None
+    if not str(pk).isdigit():
+        return None
+    return get_object_or_404(
+        Assignment.objects.filter(classroom_id=student.classroom_id), pk=int(pk)
+    )
+
+
+@student_required
+@require_GET
+def lobby(request: HttpRequest) -> HttpResponse:
+    """The class's open tables; htmx refreshes the list every few seconds."""
+    student = current_student(request)
+    tables = (
+        Match.objects.filter(classroom_id=student.classroom_id, status=Match.Status.LOBBY)
+        .select_related("host")
+        .prefetch_related("seats__student")
+    )
+    rows = [(table, get_game(table.game)) for table in tables]
+    template = "games/lobby.html#tables" if request.htmx else "games/lobby.html"
+    return render(request, template, {"student": student, "tables": rows})

@@ -1,0 +1,53 @@
+"""Every registered game passes the platform's conformance checks.
+
+Seeded random playouts to the end (hundreds per game), replay of the move list reproduces the
+same state, views never reveal hidden cards, every legal move applies, illegal moves are refused.
+"""
+
+import itertools
+import json
+
+import pytest
+
+from games.engine import all_games
+from games.engine.conformance import playout, replay
+
+PLAYOUTS_PER_GAME = 200
+
+
+def settings_variants(game) -> list[dict]:
+    """Every combination of the game's setting choices."""
+    fields = game.settings_fields()
+    names = [field["name"] for field in fields]
+    choices = [[value for value, _ in field["choices"]] for field in fields]
+    return [game.clean_settings(dict(zip(names, combo, strict=True))) for combo in
+            itertools.product(*choices)]  # fmt: skip
+
+
+def cases(game):
+    variants = settings_variants(game)
+    counts = range(game.min_players, game.max_players + 1)
+    combos = list(itertools.product(variants, counts))
+    for seed in range(PLAYOUTS_PER_GAME):
+        settings, players = combos[seed % len(combos)]
+        yield settings, players, seed
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.slug)
+def test_random_playouts_end_and_replay_exactly(game):
+    finished = 0
+    for settings, players, seed in cases(game):
+        state, history = playout(game, settings, players, seed)
+        again = replay(game, settings, players, seed, history)
+        assert json.dumps(again, sort_keys=True) == json.dumps(state, sort_keys=True)
+        finished += 1
+    assert finished == PLAYOUTS_PER_GAME
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.slug)
+def test_game_describes_itself(game):
+    assert game.slug and game.name and game.summary
+    assert 1 <= game.min_players <= game.max_players
+    assert game.bots(), "every game has at least one bot"
+    defaults = game.default_settings()
+    assert game.clean_settings(defaults) == defaults
