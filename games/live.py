@@ -31,8 +31,8 @@ def versions(match_id: int, *, seconds: float, tick: float = 15.0) -> Iterator[i
     Stops after `seconds` so a stream never holds a server thread for long; browsers reconnect.
     """
     pubsub = _client().pubsub(ignore_subscribe_messages=True)
-    pubsub.subscribe(channel(match_id))
     try:
+        pubsub.subscribe(channel(match_id))
         deadline = monotonic() + seconds
         next_tick = monotonic() + tick
         while (now := monotonic()) < deadline:
@@ -42,5 +42,7 @@ def versions(match_id: int, *, seconds: float, tick: float = 15.0) -> Iterator[i
             elif monotonic() >= next_tick:
                 next_tick = monotonic() + tick
                 yield None
+    except redis.ConnectionError:
+        return  # Redis went away (a restart): end the stream; the browser reconnects or polls
     finally:
         pubsub.close()

@@ -28,3 +28,7 @@ WHITENOISE_USE_FINDERS = True
 CACHES["default"]["KEY_PREFIX"] = "factorium-test"  # noqa: F405
 CELERY_TASK_ALWAYS_EAGER = True
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # noqa: F405
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
+    # A file, not memory: the live server, Celery and test threads share it with WAL and a
+    # busy timeout (shared in-memory SQLite locks whole tables instead).
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test.sqlite3")}  # noqa: F405

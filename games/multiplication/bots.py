@@ -15,11 +15,13 @@ from .rules import Discard, Draw
 _PARTNERS = {n: sum(1 for m in NUMBERS if MULTIPLIERS[n] & MULTIPLIERS[m]) for n in NUMBERS}
 HARDNESS = {n: 1 - _PARTNERS[n] / len(NUMBERS) for n in NUMBERS}
 
-# The strong bot's weights, tuned by playing it against the easy bot (tests/games/multiplication).
-SQUARE_BONUS = 3.0  # the next player loses a turn and draws: worth a lot
+# The strong bot's weights, measured against a bot that never misses but discards at random
+# (2 players: about 70% wins; the results were flat around these values). Shedding hard cards
+# and blocking matter most; a fraction-of-hand "follow" term did worse than a yes/no one.
+SQUARE_BONUS = 3.0  # the next player loses a turn and draws
 HARD_CARD_WEIGHT = 2.0  # shed the cards that rarely match while you can
 BLOCK_WEIGHT = 2.0  # leave an open card the next player probably cannot follow
-FOLLOW_WEIGHT = 1.5  # leave an open card my own hand can follow next time
+FOLLOW_WEIGHT = 1.0  # leave an open card my own hand can follow if it comes back to me
 
 
 class EasyBot(Bot):
@@ -55,10 +57,11 @@ class StrongBot(Bot):
         # Free cards are kept for when nothing else works.
         candidates = [move for move in discards if move.card != FREE] or discards
         unseen = unseen_cards(view)
-        scored = [
-            (_score(view, hand, unseen, move), -index) for index, move in enumerate(candidates)
-        ]
-        best = max(range(len(candidates)), key=lambda i: scored[i])
+        # Ties go to the first in legal_moves' order, so the bot is deterministic.
+        best = max(
+            range(len(candidates)),
+            key=lambda i: (_score(view, hand, unseen, candidates[i]), -i),
+        )
         return candidates[best]
 
 
@@ -89,13 +92,13 @@ def _score(view: View, hand: list[Card], unseen: Counter, move: Discard) -> floa
         block, urgency = 1 - _follow_chance(unseen, declared, view["hand_counts"][follower]), 1.0
     rest = list(hand)
     rest.remove(move.card)
-    mine = sum(1 for card in rest if _follows(card, declared)) / len(rest)
+    can_follow = any(_follows(card, declared) for card in rest)
     hardness = HARDNESS[move.card] if move.card != FREE else 0.0
     return (
         SQUARE_BONUS * square
         + HARD_CARD_WEIGHT * hardness
         + BLOCK_WEIGHT * block
-        + FOLLOW_WEIGHT * urgency * mine
+        + FOLLOW_WEIGHT * urgency * can_follow
     )
 
 

@@ -61,11 +61,6 @@ def deck(free_cards: int) -> list[Card]:
     return [*NUMBERS, *[FREE] * free_cards]
 
 
-def sort_key(card: Card) -> tuple[bool, int]:
-    """Hands read numbers ascending, free cards last."""
-    return (card == FREE, 0 if card == FREE else int(card))
-
-
 def product_text(a: int, b: int) -> str:
     """A declaration as a child reads it: "4 × 6"; a 1 goes last, as the rules write "4 × 1"."""
     if a == 1 and b != 1:

@@ -37,7 +37,6 @@ from .cards import (
     is_square,
     multipliers_of,
     product_text,
-    sort_key,
 )
 
 FREE_CARD_CHOICES = {0: "No free cards", 1: "1 free card", 2: "2 free cards"}
@@ -172,9 +171,7 @@ class MultiplicationGame(Game):
 
     def apply_move(self, state: State, player: int, move: Move) -> State:
         """The state after the move; IllegalMove with a child-readable reason if refused."""
-        if not isinstance(move, Move):
-            raise IllegalMove("That is not a move in this game.")
-        move = self.parse_move(move.to_json())  # checks and normalises moves built by hand
+        move = _checked(move)
         if state["turn"] is None:
             raise IllegalMove("The game is over.")
         if type(player) is not int or player != state["turn"]:
@@ -207,7 +204,7 @@ class MultiplicationGame(Game):
             "players": state["players"],
             "me": player if seated else None,
             "turn": state["turn"],
-            "hand": sorted(state["hands"][player], key=sort_key) if seated else None,
+            "hand": _sorted_hand(state["hands"][player]) if seated else None,
             "hand_counts": [len(hand) for hand in state["hands"]],
             "open": {
                 "card": open_["card"],
@@ -241,8 +238,8 @@ class MultiplicationGame(Game):
     ) -> list[LearningEvent]:
         """Facts used or got wrong, mismatched multipliers, and discards missed."""
         try:
-            move = self.parse_move(move.to_json())
-        except (IllegalMove, AttributeError):
+            move = _checked(move)
+        except IllegalMove:
             return []
         if isinstance(after, IllegalMove):
             return _mistake_events(player, move, after)
@@ -301,6 +298,7 @@ class MultiplicationGame(Game):
 
     def describe(self, state: State, player: int, move: Move) -> str:
         """ "discarded 24 = 4 × 6", "played a free card as 4 = 4 × 1", "drew a card"."""
+        move = _checked(move)
         if isinstance(move, Discard):
             return f"played a {move.label()}" if move.card == FREE else f"discarded {move.label()}"
         return "drew a card"
@@ -319,11 +317,10 @@ def possible_discards(state: State, player: int) -> list[Discard]:
     return [option[3] for option in options]
 
 
-def _options(card: Card) -> tuple[tuple[int, int, int, Discard], ...]:
-    """Every declaration of a card as (place in the fixed order, a, b, move)."""
+def _options(card: Card) -> tuple[tuple[tuple[int, bool, int, int], int, int, Discard], ...]:
+    """Every declaration of a card as (its place in the fixed order, a, b, the move)."""
     return tuple(
-        ((a * b * 2 + (card == FREE)) * 1000 + a * 10 + b, a, b, Discard(card, a, b))
-        for a, b in factorisations(card)
+        ((a * b, card == FREE, a, b), a, b, Discard(card, a, b)) for a, b in factorisations(card)
     )
 
 
@@ -332,6 +329,16 @@ _OPTIONS = {card: _options(card) for card in set(deck(1))}
 
 
 # --- checking a discard ---------------------------------------------------------------------
+def _checked(move: object) -> Move:
+    """A move of this game with a <= b, even one built by hand; IllegalMove for anything else."""
+    if type(move) is Draw:
+        return move
+    if type(move) is not Discard or not is_card(move.card):
+        raise IllegalMove("That is not a move in this game.")
+    a, b = _multiplier(move.a), _multiplier(move.b)
+    return move if a <= b else Discard(move.card, b, a)
+
+
 def _multiplier(value: Any) -> int:
     if type(value) is not int or abs(value) > NUMBER_LIMIT:
         raise IllegalMove("A multiplier must be a whole number from 1 to 10.")
@@ -363,7 +370,7 @@ def _check_discard(state: State, player: int, move: Discard) -> None:
 def _a(card: Card) -> str:
     """ "a 24", "an 8", "an 81", "a free card"."""
     text = card_text(card)
-    return f"an {text}" if text.startswith("8") or text in ("11", "18") else f"a {text}"
+    return f"an {text}" if text.startswith("8") or text == "18" else f"a {text}"
 
 
 def _list_or(numbers: list[int]) -> str:
@@ -393,6 +400,11 @@ def _turn_up(draw: list[Card], seed: int) -> tuple[int, list[Card]]:
     if set_aside:
         draw = shuffled(draw + set_aside, seed, "turn-up")
     return card, draw
+
+
+def _sorted_hand(hand: list[Card]) -> list[Card]:
+    """Numbers ascending, then the free cards."""
+    return sorted(card for card in hand if card != FREE) + [FREE] * hand.count(FREE)
 
 
 def _copy(state: State) -> State:

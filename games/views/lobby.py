@@ -1,6 +1,6 @@
 """Students choose a game, start a match against bots, or open a table for classmates."""
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -42,7 +42,7 @@ def match_new(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         game = get_game(slug)
     except KeyError:
-        return render(request, "error.html", {"status": 404, "message": "No such game."}, 404)
+        raise Http404("No such game.") from None
     student = current_student(request)
     assignment = _assignment(request, student)
     fixed = assignment.settings if assignment else None
