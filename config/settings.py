@@ -68,11 +68,13 @@ TEMPLATES = [
 # Database: PostgreSQL from DATABASE_URL in production; a SQLite file by default.
 DATABASE_URL = env_str("DATABASE_URL")
 if DATABASE_URL:
-    DATABASES = {
-        "default": dj_database_url.parse(
-            DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60), conn_health_checks=True
-        )
-    }
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL)}
+    if DATABASES["default"]["ENGINE"].endswith("postgresql"):
+        # A pool per process: many threads (live-update streams among them) share a few
+        # connections, so PostgreSQL needs max_connections >= processes × DB_POOL_SIZE.
+        DATABASES["default"]["OPTIONS"] = {
+            "pool": {"min_size": 2, "max_size": env_int("DB_POOL_SIZE", 16), "timeout": 10}
+        }
 else:
     VAR_DIR.mkdir(parents=True, exist_ok=True)
     DATABASES = {
@@ -104,6 +106,9 @@ CACHES = {
         "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "factorium"),
     }
 }
+
+# Sessions are read from Redis on every request and kept in the database too (survive restarts).
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 CELERY_BROKER_URL = embedded.celery_url(REDIS_URL)
 CELERY_RESULT_BACKEND = embedded.celery_url(REDIS_URL)

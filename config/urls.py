@@ -1,8 +1,11 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from .health import healthz
+
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("healthz/", healthz, name="healthz"),
     path("", include("classrooms.urls")),
     path("", include("games.urls")),
 ]

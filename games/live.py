@@ -3,11 +3,12 @@
 Each browser then fetches its own view, so nothing hidden ever travels in an event.
 """
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from functools import cache
 from time import monotonic
 
 import redis
+import redis.asyncio
 from django.conf import settings
 
 
@@ -36,7 +37,8 @@ def versions(match_id: int, *, seconds: float, tick: float = 15.0) -> Iterator[i
         deadline = monotonic() + seconds
         next_tick = monotonic() + tick
         while (now := monotonic()) < deadline:
-            message = pubsub.get_message(timeout=min(1.0, deadline - now))
+            wait = max(0.0, min(next_tick, deadline) - now)  # sleep until there is news
+            message = pubsub.get_message(timeout=wait)
             if message and message["type"] == "message":
                 yield int(message["data"])
             elif monotonic() >= next_tick:
@@ -46,3 +48,28 @@ def versions(match_id: int, *, seconds: float, tick: float = 15.0) -> Iterator[i
         return  # Redis went away (a restart): end the stream; the browser reconnects or polls
     finally:
         pubsub.close()
+
+
+async def aversions(
+    match_id: int, *, seconds: float, tick: float = 15.0
+) -> AsyncIterator[int | None]:
+    """versions() for an event loop (ASGI): thousands of streams cost no threads."""
+    client = redis.asyncio.Redis.from_url(settings.REDIS_URL)
+    pubsub = client.pubsub(ignore_subscribe_messages=True)
+    try:
+        await pubsub.subscribe(channel(match_id))
+        deadline = monotonic() + seconds
+        next_tick = monotonic() + tick
+        while (now := monotonic()) < deadline:
+            wait = max(0.0, min(next_tick, deadline) - now)
+            message = await pubsub.get_message(timeout=wait)
+            if message and message["type"] == "message":
+                yield int(message["data"])
+            elif monotonic() >= next_tick:
+                next_tick = monotonic() + tick
+                yield None
+    except redis.ConnectionError:
+        return
+    finally:
+        await pubsub.aclose()
+        await client.aclose()

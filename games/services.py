@@ -33,6 +33,9 @@ class NotYourSeat(MatchError):
     status = 403
 
 
+SEEN_EVERY = 15  # seconds between presence writes; well under GAMES_SEAT_AWAY_SECONDS
+
+
 @dataclass(frozen=True)
 class SeatSpec:
     """Who sits in a seat when a match is created: a student, a bot, or nobody yet."""
@@ -144,7 +147,9 @@ def match_play(*, match_id: int, student: Student, move: object, version: int) -
     refused: IllegalMove | None = None
     with transaction.atomic():
         match = _locked(match_id)
-        seat = match.seats.filter(student=student).first()
+        seats = list(match.seats.select_related("student"))
+        match._seats = seats
+        seat = next((s for s in seats if s.student_id == student.pk), None)
         if seat is None:
             raise NotYourSeat("You are not playing in this game.")
         if match.version != version:
@@ -193,7 +198,7 @@ def match_bot_play(*, match_id: int, version: int) -> bool:
 def seat_seen(*, seat: Seat) -> None:
     """Note that the student has the match open (at most one write every few seconds)."""
     now = _now()
-    if seat.last_seen_at and now - seat.last_seen_at < timedelta(seconds=5):
+    if seat.last_seen_at and now - seat.last_seen_at < timedelta(seconds=SEEN_EVERY):
         return
     Seat.objects.filter(pk=seat.pk).update(last_seen_at=now)
     seat.last_seen_at = now
@@ -259,24 +264,29 @@ def _start(match: Match) -> None:
 
 
 def _changed(match: Match) -> None:
-    """Save a visible change: bump the version, publish it and wake a bot after commit."""
+    """Save a visible change: bump the version; after commit, publish it and wake a bot."""
     match.version += 1
     match.save()
     match_id, version = match.pk, match.version
-    transaction.on_commit(lambda: _after_change(match_id, version))
+    bot_next = match.status == Match.Status.PLAYING and _bot_to_move(match)
+    transaction.on_commit(lambda: _after_change(match_id, version, bot_next))
 
 
-def _after_change(match_id: int, version: int) -> None:
+def _bot_to_move(match: Match) -> bool:
+    player = get_game(match.game).current_player(match.state)
+    seats = getattr(match, "_seats", None)
+    if seats is None:
+        seat = match.seats.filter(index=player).only("bot", "student_id", "bot_stand_in").first()
+    else:
+        seat = next((s for s in seats if s.index == player), None)
+    return seat is not None and seat.is_bot_turn_player
+
+
+def _after_change(match_id: int, version: int, bot_next: bool) -> None:
     from . import live
 
     live.publish(match_id, version)
-    match = Match.objects.filter(pk=match_id, version=version, status=Match.Status.PLAYING)
-    match = match.first()
-    if match is None:
-        return
-    player = get_game(match.game).current_player(match.state)
-    seat = match.seats.filter(index=player).first()
-    if seat is not None and seat.is_bot_turn_player:
+    if bot_next:
         _schedule_bot(match_id, version)
 
 
@@ -308,7 +318,7 @@ def _commit_move(match: Match, seat: Seat, move, after: dict, *, by_bot: bool) -
         match.status = Match.Status.FINISHED
         match.outcome = outcome.to_json()
         match.finished_at = match.last_move_at
-        for each in match.seats.all():
+        for each in getattr(match, "_seats", None) or match.seats.all():
             each.won = each.index in outcome.winners
             each.save(update_fields=["won"])
     _changed(match)

@@ -5,12 +5,6 @@ from django import template
 register = template.Library()
 
 
-@register.simple_tag
-def times_table(size: int = 10) -> list[tuple[int, list[int]]]:
-    """Rows of the multiplication table: [(a, [a*1, ..., a*size]), ...]."""
-    return [(a, [a * b for b in range(1, size + 1)]) for a in range(1, size + 1)]
-
-
 @register.filter
 def seat_name(seats, index):
     """The display name of the seat with this index."""
@@ -18,3 +12,12 @@ def seat_name(seats, index):
         if seat.index == index:
             return seat.display_name
     return ""
+
+
+@register.filter
+def item(sequence, index):
+    """sequence[index], or "" when there is no such item."""
+    try:
+        return sequence[index]
+    except (IndexError, KeyError, TypeError):
+        return ""

@@ -14,7 +14,7 @@ def board_context(access: Access, **extra) -> dict:
     """Everything a board template needs, built from the viewer's own view of the state."""
     match = access.match
     rules = get_game(match.game)
-    seats = list(match.seats.select_related("student"))
+    seats = getattr(match, "_seats", None) or list(match.seats.select_related("student"))
     view = rules.view(match.state, access.player) if match.state else None
     turn = rules.current_player(match.state) if match.state else None
     return {

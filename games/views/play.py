@@ -1,6 +1,9 @@
 """Playing a match: the page, its board, moves, live updates, joining and starting tables."""
 
+from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.core.handlers.asgi import ASGIRequest
+from django.db import connection
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_GET, require_POST
@@ -8,7 +11,7 @@ from django.views.decorators.http import require_GET, require_POST
 from classrooms.access import current_student, student_required
 
 from .. import live, services
-from ..access import match_access
+from ..access import Access, match_access
 from ..engine import IllegalMove
 from ..forms import move_data_from_post
 from .board import is_current, render_board
@@ -40,14 +43,16 @@ def match_board(request: HttpRequest, pk: int) -> HttpResponse:
 def match_move(request: HttpRequest, pk: int) -> HttpResponse:
     """A move from the board's form, checked against the version the player saw."""
     access = match_access(request, pk)
+    if access.seat is None:
+        return render_board(request, access, status=403, error="You are not playing here.")
     try:
         version = int(request.POST.get("version", ""))
     except ValueError:
         return render_board(request, access, status=400, error="That move was not readable.")
     try:
-        services.match_play(
+        match = services.match_play(
             match_id=pk,
-            student=current_student(request),
+            student=access.seat.student,
             move=move_data_from_post(request.POST),
             version=version,
         )
@@ -55,32 +60,56 @@ def match_move(request: HttpRequest, pk: int) -> HttpResponse:
         return render_board(request, _fresh(request, pk), status=422, error=error.reason)
     except services.MatchError as error:
         return render_board(request, _fresh(request, pk), status=error.status, error=str(error))
-    if request.htmx:
-        return render_board(request, _fresh(request, pk))
+    if request.htmx:  # the match as the move left it: no need to load it again
+        return render_board(request, Access(match=match, seat=access.seat))
     return redirect("match_detail", pk=pk)
 
 
 @require_GET
 def match_events(request: HttpRequest, pk: int) -> StreamingHttpResponse:
-    """Server-sent events: "version" whenever the match changes. Carries nothing secret."""
+    """Server-sent events: "version" whenever the match changes. Carries nothing secret.
+
+    Under ASGI (uvicorn) the stream is asynchronous and holds no thread; under WSGI (the
+    development server, tests) it holds one thread for at most GAMES_STREAM_SECONDS.
+    """
     access = match_access(request, pk)
-    seat = access.seat
-
-    def stream():
-        yield "retry: 1500\n\n"
-        yield f"event: version\ndata: {access.match.version}\n\n"
-        for version in live.versions(pk, seconds=settings.GAMES_STREAM_SECONDS):
-            if version is None:
-                if seat is not None:
-                    services.seat_seen(seat=seat)
-                yield ": still here\n\n"
-            else:
-                yield f"event: version\ndata: {version}\n\n"
-
-    response = StreamingHttpResponse(stream(), content_type="text/event-stream")
+    _release_database()  # a stream lasts up to a minute and needs no database meanwhile
+    stream = _async_stream if isinstance(request, ASGIRequest) else _sync_stream
+    response = StreamingHttpResponse(
+        stream(pk, access.match.version, access.seat), content_type="text/event-stream"
+    )
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # nginx: do not buffer the stream
     return response
+
+
+def _event(version: int | None) -> str:
+    if version is None:
+        return ": still here\n\n"  # a heartbeat keeps proxies from closing the stream
+    return f"event: version\ndata: {version}\n\n"
+
+
+def _sync_stream(pk: int, version: int, seat):
+    yield "retry: 1500\n\n"
+    yield _event(version)  # a reconnecting browser catches up at once
+    for version in live.versions(pk, seconds=settings.GAMES_STREAM_SECONDS):
+        if version is None and seat is not None:
+            _seen(seat)
+        yield _event(version)
+
+
+async def _async_stream(pk: int, version: int, seat):
+    yield "retry: 1500\n\n"
+    yield _event(version)
+    async for version in live.aversions(pk, seconds=settings.GAMES_STREAM_SECONDS):
+        if version is None and seat is not None:
+            await sync_to_async(_seen)(seat)
+        yield _event(version)
+
+
+def _seen(seat) -> None:
+    services.seat_seen(seat=seat)
+    _release_database()
 
 
 @require_POST
@@ -120,3 +149,9 @@ def _table_action(request: HttpRequest, pk: int, action) -> HttpResponse:
 
 def _fresh(request: HttpRequest, pk: int):
     return match_access(request, pk)
+
+
+def _release_database() -> None:
+    """Give this thread's connection back (to the pool) unless a transaction holds it."""
+    if not connection.in_atomic_block:
+        connection.close()

@@ -282,3 +282,22 @@ def test_another_teacher_cannot_see_or_make_assignments(client, classroom, make_
         assert client.get(reverse(name, args=[classroom.pk])).status_code == 404
     url = reverse("assignment_new", args=[classroom.pk, GAME])
     assert client.post(url, {"goal": "win", "goal_count": "1"}).status_code == 404
+
+
+def test_the_stream_holds_no_thread_under_asgi(bot_match, student, settings):
+    """Under ASGI (uvicorn) the same URL streams from the event loop."""
+    from asgiref.sync import async_to_sync
+    from django.test import AsyncClient
+
+    settings.GAMES_STREAM_SECONDS = 1
+
+    async def read():
+        client = AsyncClient()
+        await client.aforce_login(student.user, backend="classrooms.auth.StudentBackend")
+        response = await client.get(reverse("match_events", args=[bot_match.pk]))
+        assert response.is_async
+        return response, b"".join([chunk async for chunk in response.streaming_content])
+
+    response, body = async_to_sync(read)()
+    assert response["Content-Type"] == "text/event-stream"
+    assert body.decode().startswith(f"retry: 1500\n\nevent: version\ndata: {bot_match.version}")
