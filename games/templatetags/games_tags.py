@@ -21,3 +21,11 @@ def item(sequence, index):
         return sequence[index]
     except (IndexError, KeyError, TypeError):
         return ""
+
+
+@register.filter
+def settings_label(match) -> str:
+    """The match's settings in words ("2 free cards")."""
+    from games.engine import get_game
+
+    return get_game(match.game).settings_label(match.settings)

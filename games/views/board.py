@@ -29,6 +29,7 @@ def board_context(access: Access, **extra) -> dict:
         "board_template": f"games/{match.game}/board.html",
         "moves": list(match.moves.order_by("-number")[:8]),
         "is_host": access.seat is not None and match.host_id == access.seat.student_id,
+        "i_won": any(seat.won for seat in seats if seat.index == access.player),
         **extra,
     }
 

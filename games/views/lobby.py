@@ -30,7 +30,7 @@ def game_list(request: HttpRequest) -> HttpResponse:
             "student": student,
             "games": all_games(),
             "assignments": [(p, assignment_title(p.assignment)) for p in progress],
-            "ongoing": ongoing,
+            "ongoing": [(match, get_game(match.game)) for match in ongoing],
         },
     )
 

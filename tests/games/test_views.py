@@ -301,3 +301,22 @@ def test_the_stream_holds_no_thread_under_asgi(bot_match, student, settings):
     response, body = async_to_sync(read)()
     assert response["Content-Type"] == "text/event-stream"
     assert body.decode().startswith(f"retry: 1500\n\nevent: version\ndata: {bot_match.version}")
+
+
+def test_lists_name_each_games_settings(ana_client, teacher, bot_match, student):
+    """The play page, class tables and the teacher's list say which settings a game uses."""
+    from django.test import Client
+
+    teacher_client = Client()
+    teacher_client.force_login(teacher, backend="classrooms.auth.TeacherBackend")
+    services.match_create(
+        game=GAME,
+        settings={"free_cards": 2},
+        classroom=student.classroom,
+        seats=[services.SeatSpec(student=student), services.SeatSpec()],
+        host=student,
+    )
+    assert "1 free card" in ana_client.get(reverse("game_list")).content.decode()
+    assert "2 free cards" in ana_client.get(reverse("lobby")).content.decode()
+    page = teacher_client.get(reverse("class_matches", args=[student.classroom_id]))
+    assert "1 free card" in page.content.decode() and "2 free cards" in page.content.decode()
