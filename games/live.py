@@ -26,6 +26,31 @@ def publish(match_id: int, version: int) -> None:
     _client().publish(channel(match_id), str(version))
 
 
+class _Pace:
+    """When a stream waits, when it sends a heartbeat, and when it ends."""
+
+    def __init__(self, seconds: float, tick: float):
+        self.deadline = monotonic() + seconds
+        self.tick = tick
+        self.next_tick = monotonic() + tick
+
+    def running(self) -> bool:
+        return monotonic() < self.deadline
+
+    def wait(self) -> float:
+        """How long to wait for a message: until the next heartbeat or the end."""
+        return max(0.0, min(self.next_tick, self.deadline) - monotonic())
+
+    def event(self, message) -> int | bool | None:
+        """The version in a message, None for a heartbeat due, False for nothing to send."""
+        if message and message["type"] == "message":
+            return int(message["data"])
+        if monotonic() >= self.next_tick:
+            self.next_tick = monotonic() + self.tick
+            return None
+        return False
+
+
 def versions(match_id: int, *, seconds: float, tick: float = 15.0) -> Iterator[int | None]:
     """Yield each new version as it is published; None every `tick` seconds (a heartbeat).
 
@@ -34,16 +59,11 @@ def versions(match_id: int, *, seconds: float, tick: float = 15.0) -> Iterator[i
     pubsub = _client().pubsub(ignore_subscribe_messages=True)
     try:
         pubsub.subscribe(channel(match_id))
-        deadline = monotonic() + seconds
-        next_tick = monotonic() + tick
-        while (now := monotonic()) < deadline:
-            wait = max(0.0, min(next_tick, deadline) - now)  # sleep until there is news
-            message = pubsub.get_message(timeout=wait)
-            if message and message["type"] == "message":
-                yield int(message["data"])
-            elif monotonic() >= next_tick:
-                next_tick = monotonic() + tick
-                yield None
+        pace = _Pace(seconds, tick)
+        while pace.running():
+            event = pace.event(pubsub.get_message(timeout=pace.wait()))
+            if event is not False:
+                yield event
     except redis.ConnectionError:
         return  # Redis went away (a restart): end the stream; the browser reconnects or polls
     finally:
@@ -58,16 +78,11 @@ async def aversions(
     pubsub = client.pubsub(ignore_subscribe_messages=True)
     try:
         await pubsub.subscribe(channel(match_id))
-        deadline = monotonic() + seconds
-        next_tick = monotonic() + tick
-        while (now := monotonic()) < deadline:
-            wait = max(0.0, min(next_tick, deadline) - now)
-            message = await pubsub.get_message(timeout=wait)
-            if message and message["type"] == "message":
-                yield int(message["data"])
-            elif monotonic() >= next_tick:
-                next_tick = monotonic() + tick
-                yield None
+        pace = _Pace(seconds, tick)
+        while pace.running():
+            event = pace.event(await pubsub.get_message(timeout=pace.wait()))
+            if event is not False:
+                yield event
     except redis.ConnectionError:
         return
     finally:
