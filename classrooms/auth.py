@@ -29,5 +29,7 @@ class StudentBackend(BaseBackend):
         return None
 
     def get_user(self, user_id: int) -> User | None:
-        user = User.objects.filter(pk=user_id, role=User.Role.STUDENT, is_active=True).first()
-        return user
+        try:
+            return User.objects.get(pk=user_id, role=User.Role.STUDENT, is_active=True)
+        except User.DoesNotExist:
+            return None

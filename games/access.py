@@ -4,6 +4,8 @@ from dataclasses import dataclass
 
 from django.http import Http404, HttpRequest
 
+from classrooms.models import Classroom, Student
+
 from .models import Match, Seat
 
 
@@ -40,10 +42,10 @@ def visible_matches(user):
 def match_access(request: HttpRequest, pk: int) -> Access:
     """The match and the requester's seat in it, or 404 (the hot path: two indexed queries)."""
     user = request.user
-    match = Match.objects.filter(pk=pk).select_related("classroom").first()
+    match = Match.objects.filter(pk=pk).first()
     if match is None or not user.is_authenticated:
         raise Http404("No such game.")
-    if user.is_teacher and match.classroom.teacher_id == user.pk:
+    if user.is_teacher and Classroom.objects.filter(pk=match.classroom_id, teacher=user).exists():
         return Access(match=match, seat=None)
     if user.is_student:
         seats = list(match.seats.select_related("student"))
@@ -53,6 +55,6 @@ def match_access(request: HttpRequest, pk: int) -> Access:
             seat.match = match
             return Access(match=match, seat=seat)
         lobby = match.status == Match.Status.LOBBY
-        if lobby and match.classroom.students.filter(user_id=user.pk).exists():
+        if lobby and Student.objects.filter(classroom_id=match.classroom_id, user=user).exists():
             return Access(match=match, seat=None)
     raise Http404("No such game.")

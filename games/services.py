@@ -33,6 +33,9 @@ class NotYourSeat(MatchError):
     status = 403
 
 
+# Everything a visible change can touch (the rest of a match never changes after creation).
+CHANGED_FIELDS = ["state", "version", "move_count", "status", "outcome", "started_at",
+                  "finished_at", "last_move_at"]  # fmt: skip
 SEEN_EVERY = 15  # seconds between presence writes; well under GAMES_SEAT_AWAY_SECONDS
 
 
@@ -266,7 +269,7 @@ def _start(match: Match) -> None:
 def _changed(match: Match) -> None:
     """Save a visible change: bump the version; after commit, publish it and wake a bot."""
     match.version += 1
-    match.save()
+    match.save(update_fields=CHANGED_FIELDS)
     match_id, version = match.pk, match.version
     bot_next = match.status == Match.Status.PLAYING and _bot_to_move(match)
     transaction.on_commit(lambda: _after_change(match_id, version, bot_next))

@@ -4,7 +4,7 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
-from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_GET, require_POST
 
@@ -15,6 +15,8 @@ from ..access import Access, match_access
 from ..engine import IllegalMove
 from ..forms import move_data_from_post
 from .board import is_current, render_board
+
+UNREADABLE = "That move was not readable."
 
 
 @require_GET
@@ -41,27 +43,31 @@ def match_board(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @student_required
 def match_move(request: HttpRequest, pk: int) -> HttpResponse:
-    """A move from the board's form, checked against the version the player saw."""
-    access = match_access(request, pk)
-    if access.seat is None:
-        return render_board(request, access, status=403, error="You are not playing here.")
+    """A move from the board's form, checked against the version the player saw.
+
+    The service checks the seat under the row lock, so the hot path loads the match once.
+    """
+    student = current_student(request)
     try:
         version = int(request.POST.get("version", ""))
-    except ValueError:
-        return render_board(request, access, status=400, error="That move was not readable.")
-    try:
         match = services.match_play(
             match_id=pk,
-            student=access.seat.student,
+            student=student,
             move=move_data_from_post(request.POST),
             version=version,
         )
+    except ValueError:
+        return render_board(request, _fresh(request, pk), status=400, error=UNREADABLE)
     except IllegalMove as error:
         return render_board(request, _fresh(request, pk), status=422, error=error.reason)
+    except services.NotYourSeat:
+        raise Http404("No such game.") from None
     except services.MatchError as error:
         return render_board(request, _fresh(request, pk), status=error.status, error=str(error))
     if request.htmx:  # the match as the move left it: no need to load it again
-        return render_board(request, Access(match=match, seat=access.seat))
+        seat = next(seat for seat in match._seats if seat.student_id == student.pk)
+        seat.student = student
+        return render_board(request, Access(match=match, seat=seat))
     return redirect("match_detail", pk=pk)
 
 
