@@ -33,6 +33,9 @@ class Match(models.Model):
         related_name="matches",
     )
     outcome = models.JSONField(null=True, blank=True)
+    # The last few moves as shown on the board ([{number, seat, text}], newest first): the
+    # board is drawn without reading the move log.
+    recent = models.JSONField(default=list)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -34,8 +34,18 @@ class NotYourSeat(MatchError):
 
 
 # Everything a visible change can touch (the rest of a match never changes after creation).
-CHANGED_FIELDS = ["state", "version", "move_count", "status", "outcome", "started_at",
-                  "finished_at", "last_move_at"]  # fmt: skip
+CHANGED_FIELDS = [
+    "state",
+    "version",
+    "move_count",
+    "status",
+    "outcome",
+    "started_at",
+    "finished_at",
+    "last_move_at",
+    "recent",
+]
+RECENT_MOVES = 8
 SEEN_EVERY = 15  # seconds between presence writes; well under GAMES_SEAT_AWAY_SECONDS
 
 
@@ -149,9 +159,7 @@ def match_play(*, match_id: int, student: Student, move: object, version: int) -
     """
     refused: IllegalMove | None = None
     with transaction.atomic():
-        match = _locked(match_id)
-        seats = list(match.seats.select_related("student"))
-        match._seats = seats
+        match, seats = _locked_with_seats(match_id)
         seat = next((s for s in seats if s.student_id == student.pk), None)
         if seat is None:
             raise NotYourSeat("You are not playing in this game.")
@@ -257,6 +265,22 @@ def _locked(match_id: int) -> Match:
         raise MatchError("There is no such game.") from None
 
 
+def _locked_with_seats(match_id: int) -> tuple[Match, list[Seat]]:
+    """The match, locked, and its seats with their students, in one query."""
+    seats = list(
+        Seat.objects.filter(match_id=match_id)
+        .select_related("match", "student")
+        .select_for_update(of=("match",))
+    )
+    if not seats:
+        raise MatchError("There is no such game.")
+    match = seats[0].match
+    match._seats = seats
+    for seat in seats:
+        seat.match = match
+    return match, seats
+
+
 def _start(match: Match) -> None:
     rules = get_game(match.game)
     count = match.seats.count()
@@ -303,14 +327,17 @@ def _commit_move(match: Match, seat: Seat, move, after: dict, *, by_bot: bool) -
     rules = get_game(match.game)
     before = match.state
     match.move_count += 1
+    text = rules.describe(before, seat.index, move)[:200]
     MoveRecord.objects.create(
         match=match,
         number=match.move_count,
         seat=seat.index,
         by_bot=by_bot,
         move=move.to_json(),
-        text=rules.describe(before, seat.index, move)[:200],
+        text=text,
     )
+    entry = {"number": match.move_count, "seat": seat.index, "text": text}
+    match.recent = [entry, *match.recent][:RECENT_MOVES]
     if not by_bot:
         events = rules.learning_events(before, seat.index, move, after)
         _record_learning(match, seat, match.move_count, events)

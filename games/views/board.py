@@ -27,7 +27,7 @@ def board_context(access: Access, **extra) -> dict:
         "my_turn": turn is not None and turn == access.player and match.status == "playing",
         "turn_seat": next((s for s in seats if s.index == turn), None),
         "board_template": f"games/{match.game}/board.html",
-        "moves": list(match.moves.order_by("-number").values("number", "seat", "text")[:8]),
+        "moves": match.recent,
         "is_host": access.seat is not None and match.host_id == access.seat.student_id,
         "i_won": any(seat.won for seat in seats if seat.index == access.player),
         **extra,
