@@ -21,24 +21,6 @@ class Access:
         return self.seat.index if self.seat else None
 
 
-def visible_matches(user):
-    """Matches a user may open: a teacher's classes' matches; a student's own and their
-    class's open tables."""
-    if not user.is_authenticated:
-        return Match.objects.none()
-    if user.is_teacher:
-        return Match.objects.filter(classroom__teacher=user)
-    if user.is_student:
-        from django.db.models import Q
-
-        student = user.student
-        return Match.objects.filter(
-            Q(seats__student=student)
-            | Q(classroom_id=student.classroom_id, status=Match.Status.LOBBY)
-        ).distinct()
-    return Match.objects.none()
-
-
 def match_access(request: HttpRequest, pk: int) -> Access:
     """The match and the requester's seat in it, or 404.
 

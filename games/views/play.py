@@ -57,13 +57,15 @@ def match_move(request: HttpRequest, pk: int) -> HttpResponse:
             version=version,
         )
     except ValueError:
-        return render_board(request, _fresh(request, pk), status=400, error=UNREADABLE)
+        return render_board(request, match_access(request, pk), status=400, error=UNREADABLE)
     except IllegalMove as error:
-        return render_board(request, _fresh(request, pk), status=422, error=error.reason)
+        return render_board(request, match_access(request, pk), status=422, error=error.reason)
     except services.NotYourSeat:
         raise Http404("No such game.") from None
     except services.MatchError as error:
-        return render_board(request, _fresh(request, pk), status=error.status, error=str(error))
+        return render_board(
+            request, match_access(request, pk), status=error.status, error=str(error)
+        )
     if request.htmx:  # the match as the move left it: no need to load it again
         seat = next(seat for seat in match._seats if seat.student_id == student.pk)
         seat.student = student
@@ -132,7 +134,9 @@ def match_leave(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         services.match_leave(match_id=pk, student=current_student(request))
     except services.MatchError as error:
-        return render_board(request, _fresh(request, pk), status=error.status, error=str(error))
+        return render_board(
+            request, match_access(request, pk), status=error.status, error=str(error)
+        )
     return redirect("lobby")
 
 
@@ -147,14 +151,12 @@ def _table_action(request: HttpRequest, pk: int, action) -> HttpResponse:
     try:
         action(match_id=pk, student=current_student(request))
     except services.MatchError as error:
-        return render_board(request, _fresh(request, pk), status=error.status, error=str(error))
+        return render_board(
+            request, match_access(request, pk), status=error.status, error=str(error)
+        )
     if request.htmx:
-        return render_board(request, _fresh(request, pk))
+        return render_board(request, match_access(request, pk))
     return redirect("match_detail", pk=pk)
-
-
-def _fresh(request: HttpRequest, pk: int):
-    return match_access(request, pk)
 
 
 def _release_database() -> None:
