@@ -112,6 +112,9 @@ class Match:
         self.lock = asyncio.Lock()
         self.sent_at: dict[int, float] = {}  # version -> when the move making it was sent
         self.shown = [version, version]  # the version each player's board shows
+        # A player whose move is in flight: htmx queues a live refresh behind the POST
+        # (hx-sync on #board) and drops it when the POST's answer replaces the board.
+        self.posting = [False, False]
 
 
 class Stats:
@@ -151,6 +154,7 @@ async def match_driver(base, pair, match: Match, stats: Stats, stop, think: floa
                     "version": str(match.version)}  # fmt: skip
             started = time.perf_counter()
             match.sent_at[match.version + 1] = started
+            match.posting[seat] = True
             try:
                 response = await clients[seat].post(
                     f"/matches/{pair[seat]['match']}/move/",
@@ -161,6 +165,7 @@ async def match_driver(base, pair, match: Match, stats: Stats, stop, think: floa
                 outcome = response.status_code
             except httpx.HTTPError as error:
                 ok, outcome = False, type(error).__name__
+            match.posting[seat] = False
             if stats.recording:
                 stats.moves.append((time.perf_counter() - started) * 1000)
                 if not ok:
@@ -187,7 +192,8 @@ async def listener(base, live_base, player, match: Match, stats: Stats, stop):
                             return
                         if line.startswith("data: "):
                             version = int(line[6:])
-                            if version > match.shown[player["seat"]]:
+                            seat = player["seat"]
+                            if version > match.shown[seat] and not match.posting[seat]:
                                 await _fetch_board(client, player, version, match, stats)
             except httpx.HTTPError:
                 await asyncio.sleep(0.5)

@@ -40,12 +40,15 @@ class Match(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     last_move_at = models.DateTimeField(null=True, blank=True)
+    # When the game's clock runs out (a turn limit, a challenge window); None: no clock.
+    deadline_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
         indexes = [
             models.Index(fields=["classroom", "status"]),
             models.Index(fields=["status", "last_move_at"]),
+            models.Index(fields=["status", "deadline_at"]),
         ]
 
     def __str__(self) -> str:

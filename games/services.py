@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import threading
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -12,7 +13,7 @@ from django.utils import timezone
 
 from classrooms.models import Assignment, Classroom, Student
 
-from .engine import IllegalMove, SettingsError, get_game
+from .engine import IllegalMove, SettingsError, Timeout, get_game
 from .engine.rng import rng_for
 from .models import LearningRecord, Match, MoveRecord, Seat
 
@@ -44,6 +45,7 @@ CHANGED_FIELDS = [
     "finished_at",
     "last_move_at",
     "recent",
+    "deadline_at",
 ]
 RECENT_MOVES = 8
 SEEN_EVERY = 15  # seconds between presence writes; well under GAMES_SEAT_AWAY_SECONDS
@@ -173,7 +175,7 @@ def match_play(*, match_id: int, student: Student, move: object, version: int) -
             after = rules.apply_move(match.state, seat.index, parsed)
         except IllegalMove as error:
             events = rules.learning_events(match.state, seat.index, parsed, error)
-            _record_learning(match, seat, None, events)
+            _record_learning(match, None, events)
             refused = error
         else:
             if seat.bot_stand_in:  # they are back: the stand-in bot stops
@@ -185,24 +187,49 @@ def match_play(*, match_id: int, student: Student, move: object, version: int) -
     return match
 
 
-def match_bot_play(*, match_id: int, version: int) -> bool:
-    """Let the bot whose turn it is move, if the match is still at `version`. Idempotent."""
+def match_bot_play(*, match_id: int, version: int, player: int | None = None) -> bool:
+    """Let a bot move for `player` (default: whoever's turn it is) if the match is still at
+    `version` and the rules give that seat a move. Idempotent; False when nothing was done."""
     with transaction.atomic():
-        match = _locked(match_id)
+        match, seats = _locked_with_seats(match_id)
         if match.version != version or match.status != Match.Status.PLAYING:
             return False
         rules = get_game(match.game)
-        player = rules.current_player(match.state)
-        seat = match.seats.get(index=player)
-        if not seat.is_bot_turn_player:
+        player = rules.current_player(match.state) if player is None else player
+        seat = next((s for s in seats if s.index == player), None)
+        if seat is None or not seat.is_bot_turn_player:
             return False
-        view = rules.view(match.state, player)
         moves = rules.legal_moves(match.state, player)
+        if not moves:
+            return False
         move = rules.bots()[seat.bot].choose_move(
-            view, moves, rng_for(match.seed, "bot", match.move_count)
+            rules.view(match.state, player), moves, rng_for(match.seed, "bot", player, version)
         )
+        if move is None:  # nothing it wants to do out of turn (a challenge it did not spot)
+            return False
         after = rules.apply_move(match.state, player, move)
         _commit_move(match, seat, move, after, by_bot=True)
+    return True
+
+
+def match_clock(*, match_id: int, version: int) -> bool:
+    """The game's clock ran out at `version` (a turn limit, a challenge window): apply the
+    rules' timeout. Idempotent; early or stale calls do nothing (or wait for the deadline)."""
+    with transaction.atomic():
+        match, seats = _locked_with_seats(match_id)
+        if match.version != version or match.status != Match.Status.PLAYING:
+            return False
+        if match.deadline_at is None:
+            return False
+        early = (match.deadline_at - _now()).total_seconds()
+        if early > 0.05:
+            transaction.on_commit(lambda: _schedule_clock(match_id, version, early))
+            return False
+        rules = get_game(match.game)
+        after = rules.apply_timeout(match.state)
+        player = rules.current_player(match.state) or 0
+        seat = next(s for s in seats if s.index == player)
+        _commit_move(match, seat, Timeout(), after, by_bot=True)
     return True
 
 
@@ -221,21 +248,25 @@ def seat_seen(*, seat: Seat) -> None:
 
 
 def matches_sweep() -> dict[str, int]:
-    """Keep every match moving: nudge bots whose turn was lost (a restart), let a bot stand in
-    for a student who went away on their turn, and close tables nobody came back to."""
-    counts = {"nudged": 0, "stood_in": 0, "abandoned": 0}
+    """Keep every match moving: restart bot moves and clocks lost in a restart, let a bot
+    stand in for a student who went away on their turn, close tables nobody came back to."""
+    counts = {"nudged": 0, "clocks": 0, "stood_in": 0, "abandoned": 0}
     now = _now()
     away = now - timedelta(seconds=django_settings.GAMES_SEAT_AWAY_SECONDS)
+    quiet = now - timedelta(seconds=10)
     for match in Match.objects.filter(status=Match.Status.PLAYING).prefetch_related("seats"):
-        player = get_game(match.game).current_player(match.state)
-        seat = next((s for s in match.seats.all() if s.index == player), None)
-        if seat is None:
-            continue
-        if seat.is_bot_turn_player:
-            if not match.last_move_at or match.last_move_at < now - timedelta(seconds=10):
-                _schedule_bot(match.pk, match.version)
+        seats = list(match.seats.all())
+        if match.deadline_at and match.deadline_at < now - timedelta(seconds=1):
+            _schedule_clock(match.pk, match.version, 0)
+            counts["clocks"] += 1
+        if not match.last_move_at or match.last_move_at < quiet:
+            for player, _delay in _bot_actors(match, seats):
+                _schedule_bot(match.pk, match.version, player, 0)
                 counts["nudged"] += 1
-        elif seat.student_id and seat.last_seen_at and seat.last_seen_at < away:
+        player = get_game(match.game).current_player(match.state)
+        seat = next((s for s in seats if s.index == player), None)
+        present = seat and seat.student_id and not seat.bot_stand_in
+        if present and seat.last_seen_at and seat.last_seen_at < away:
             counts["stood_in"] += _stand_in(match.pk, seat.pk)
     stale_lobby = now - timedelta(seconds=django_settings.GAMES_LOBBY_EXPIRY_SECONDS)
     stale_play = now - timedelta(seconds=django_settings.GAMES_ABANDON_SECONDS)
@@ -246,7 +277,7 @@ def matches_sweep() -> dict[str, int]:
         Match.objects.filter(status=Match.Status.PLAYING)
         .exclude(last_move_at__gte=stale_play)
         .filter(started_at__lt=stale_play)
-        .update(status=Match.Status.ABANDONED, finished_at=now)
+        .update(status=Match.Status.ABANDONED, finished_at=now, deadline_at=None)
     )
     return counts
 
@@ -291,36 +322,66 @@ def _start(match: Match) -> None:
 
 
 def _changed(match: Match) -> None:
-    """Save a visible change: bump the version; after commit, publish it and wake a bot."""
+    """Save a visible change: bump the version, set the clock; after commit, publish it and
+    wake the bots that may move (and the clock, if one runs)."""
     match.version += 1
+    playing = match.status == Match.Status.PLAYING
+    clock = get_game(match.game).timer(match.state) if playing else None
+    match.deadline_at = _now() + timedelta(seconds=clock) if clock is not None else None
     match.save(update_fields=CHANGED_FIELDS)
     match_id, version = match.pk, match.version
-    bot_next = match.status == Match.Status.PLAYING and _bot_to_move(match)
-    transaction.on_commit(lambda: _after_change(match_id, version, bot_next))
+    bots = _bot_actors(match) if playing else []
+    transaction.on_commit(lambda: _after_change(match_id, version, bots, clock))
 
 
-def _bot_to_move(match: Match) -> bool:
-    player = get_game(match.game).current_player(match.state)
-    seats = getattr(match, "_seats", None)
+def _bot_actors(match: Match, seats: list[Seat] | None = None) -> list[tuple[int, float]]:
+    """The bot-played seats that may move now, with how long each bot takes to react."""
+    rules = get_game(match.game)
+    seats = seats if seats is not None else getattr(match, "_seats", None)
     if seats is None:
-        seat = match.seats.filter(index=player).only("bot", "student_id", "bot_stand_in").first()
-    else:
-        seat = next((s for s in seats if s.index == player), None)
-    return seat is not None and seat.is_bot_turn_player
+        seats = list(match.seats.only("index", "bot", "student_id", "bot_stand_in"))
+    actors = []
+    for seat in seats:
+        if not seat.is_bot_turn_player:
+            continue
+        moves = rules.legal_moves(match.state, seat.index)
+        if moves:
+            bot = rules.bots()[seat.bot]
+            delay = bot.reaction_seconds(rules.view(match.state, seat.index), moves)
+            actors.append((seat.index, django_settings.GAMES_BOT_DELAY_SECONDS
+                           if delay is None else delay))  # fmt: skip
+    return actors
 
 
-def _after_change(match_id: int, version: int, bot_next: bool) -> None:
+def _after_change(match_id: int, version: int, bots, clock: float | None) -> None:
     from . import live
 
     live.publish(match_id, version)
-    if bot_next:
-        _schedule_bot(match_id, version)
+    for player, delay in bots:
+        _schedule_bot(match_id, version, player, delay)
+    if clock is not None:
+        _schedule_clock(match_id, version, clock)
 
 
-def _schedule_bot(match_id: int, version: int) -> None:
+def _schedule_bot(match_id: int, version: int, player: int, delay: float) -> None:
     from .tasks import bot_move
 
-    bot_move.apply_async((match_id, version), countdown=django_settings.GAMES_BOT_DELAY_SECONDS)
+    bot_move.apply_async((match_id, version, player), countdown=delay)
+
+
+def _schedule_clock(match_id: int, version: int, delay: float) -> None:
+    from .tasks import clock_ran_out
+
+    if django_settings.CELERY_TASK_ALWAYS_EAGER:
+        # Tasks run inline (tests): a clock must still wait for its time, or nobody could
+        # ever act in a window. Browser tests ask for a timer thread; unit tests run clocks
+        # themselves.
+        if django_settings.GAMES_CLOCK_THREADS:
+            timer = threading.Timer(max(0.0, delay), clock_ran_out.apply, ((match_id, version),))
+            timer.daemon = True
+            timer.start()
+        return
+    clock_ran_out.apply_async((match_id, version), countdown=max(0.0, delay))
 
 
 def _commit_move(match: Match, seat: Seat, move, after: dict, *, by_bot: bool) -> None:
@@ -338,9 +399,9 @@ def _commit_move(match: Match, seat: Seat, move, after: dict, *, by_bot: bool) -
     )
     entry = {"number": match.move_count, "seat": seat.index, "text": text}
     match.recent = [entry, *match.recent][:RECENT_MOVES]
-    if not by_bot:
+    if not isinstance(move, Timeout):
         events = rules.learning_events(before, seat.index, move, after)
-        _record_learning(match, seat, match.move_count, events)
+        _record_learning(match, match.move_count, events)
     match.state = after
     match.last_move_at = _now()
     outcome = rules.outcome(after)
@@ -354,14 +415,18 @@ def _commit_move(match: Match, seat: Seat, move, after: dict, *, by_bot: bool) -
     _changed(match)
 
 
-def _record_learning(match: Match, seat: Seat, number: int | None, events) -> None:
-    if not seat.student_id or seat.bot_stand_in or not events:
+def _record_learning(match: Match, number: int | None, events) -> None:
+    """Keep each event for the student it is about (a bot's challenge can show what a
+    student missed); bots and bots standing in for a student learn nothing."""
+    if not events:
         return
+    seats = getattr(match, "_seats", None) or list(match.seats.all())
+    learners = {s.index: s for s in seats if s.student_id and not s.bot_stand_in}
     level = get_game(match.game).settings_label(match.settings)
     LearningRecord.objects.bulk_create(
         LearningRecord(
             match=match,
-            student_id=seat.student_id,
+            student_id=learners[event.player].student_id,
             game=match.game,
             level=level,
             move_number=number,
@@ -372,6 +437,7 @@ def _record_learning(match: Match, seat: Seat, number: int | None, events) -> No
             detail=event.detail,
         )
         for event in events
+        if event.player in learners
     )
 
 

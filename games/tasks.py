@@ -6,12 +6,20 @@ from . import services
 
 
 @shared_task(ignore_result=True)
-def bot_move(match_id: int, version: int) -> bool:
-    """Let a bot take its turn if the match is still where it was when the task was sent."""
-    return services.match_bot_play(match_id=match_id, version=version)
+def bot_move(match_id: int, version: int, player: int | None = None) -> bool:
+    """Let a bot move (its turn, or a challenge) if the match is still where it was when the
+    task was sent."""
+    return services.match_bot_play(match_id=match_id, version=version, player=player)
+
+
+@shared_task(ignore_result=True)
+def clock_ran_out(match_id: int, version: int) -> bool:
+    """A game's clock (turn limit, challenge window) ran out, unless someone moved since."""
+    return services.match_clock(match_id=match_id, version=version)
 
 
 @shared_task(ignore_result=True)
 def sweep_matches() -> dict[str, int]:
-    """Every few seconds: restart lost bot turns, stand in for absent players, tidy up."""
+    """Every few seconds: restart lost bot moves and clocks, stand in for absent players,
+    tidy up."""
     return services.matches_sweep()

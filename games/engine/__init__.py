@@ -12,6 +12,8 @@ from .protocol import (
     Move,
     Outcome,
     SettingsError,
+    Timeout,
+    apply_logged,
 )
 from .registry import all_games, get_game, register
 
@@ -24,7 +26,9 @@ __all__ = [
     "Move",
     "Outcome",
     "SettingsError",
+    "Timeout",
     "all_games",
+    "apply_logged",
     "get_game",
     "register",
 ]

@@ -9,7 +9,7 @@ import json
 import random
 from typing import Any
 
-from .protocol import SPECTATOR, Game, IllegalMove, Move
+from .protocol import SPECTATOR, Game, IllegalMove, Move, Timeout, apply_logged
 
 GARBAGE: list[Any] = [
     None,
@@ -30,40 +30,53 @@ def playout(
 ):
     """Play random legal moves to the end, checking the protocol as it goes.
 
+    Each step picks among every player who may act (the current player, and others where the
+    rules let them act out of turn) and, when a clock runs, the clock running out.
     Every step is checked for the first `thorough` moves, then every tenth step (the costly
     hidden-information and refusal checks), so hundreds of playouts stay fast.
-    Returns (final state, [(player, move), ...]).
+    Returns (final state, [(player, move), ...]); the clock's entries are (None, Timeout()).
     """
     rng = random.Random(seed)
     state = game.new_game(settings, players, seed)
     _check_state(game, state, players, rng)
-    history: list[tuple[int, Move]] = []
+    history: list[tuple[int | None, Move]] = []
     seen_moves: list[Move] = []
     for step in range(max_moves):
         if game.outcome(state) is not None:
             break
         full = step < thorough or step % 10 == 0
-        player = game.current_player(state)
-        assert player is not None and 0 <= player < players
-        moves = game.legal_moves(state, player)
-        assert moves, "a player whose turn it is must have a move"
+        current = game.current_player(state)
+        assert current is not None and 0 <= current < players
+        options = {p: game.legal_moves(state, p) for p in range(players)}
+        actors = [p for p, moves in options.items() if moves]
+        assert actors == game.actors(state, players), "actors() must match legal_moves"
+        clock = game.timer(state)
+        assert clock is None or clock > 0, "a clock runs for a positive time"
+        assert actors or clock is not None, "someone must be able to move, or a clock run"
         if full:
-            assert moves == game.legal_moves(state, player), "legal_moves must be deterministic"
-            for other in range(players):
-                if other != player:
-                    assert not game.legal_moves(state, other), "only the current player moves"
-            _check_moves_round_trip(game, moves)
-            _check_refusals(game, state, player, players, moves, seen_moves, rng)
-        move = rng.choice(moves)
+            for p in range(players):
+                assert options[p] == game.legal_moves(state, p), "legal_moves is deterministic"
+                _check_moves_round_trip(game, options[p])
+                _check_refusals(game, state, p, options[p], seen_moves, rng)
+                # Another player's moves are refused unless this player may make them too.
+                for move in rng.sample(options[current], min(3, len(options[current]))):
+                    _assert_refused_unless_legal(game, state, p, move, options[p])
         before = json.dumps(state, sort_keys=True) if full else None
-        after = game.apply_move(state, player, move)
+        choice = rng.randrange(len(actors) + (clock is not None))
+        if choice == len(actors):
+            player, move = None, Timeout()
+            after = game.apply_timeout(state)
+        else:
+            player = actors[choice]
+            move = rng.choice(options[player])
+            after = game.apply_move(state, player, move)
+            events = game.learning_events(state, player, move, after)
+            assert all(0 <= event.player < players for event in events)
+            seen_moves.extend(options[player][:5])
         if full:
             same = json.dumps(state, sort_keys=True) == before
             assert same, "apply_move must not change its input"
-        events = game.learning_events(state, player, move, after)
-        assert all(event.player == player for event in events)
         history.append((player, move))
-        seen_moves.extend(moves[:5])
         state = after
         if full:
             _check_state(game, state, players, rng)
@@ -72,16 +85,20 @@ def playout(
     _check_state(game, state, players, rng)
     outcome = game.outcome(state)
     assert outcome is not None, f"no end after {max_moves} moves"
-    assert len(outcome.scores) == players and outcome.winners
+    assert len(outcome.scores) == players
+    assert outcome.winners or players == 1, "a game of several players has a winner"
+    assert all(0 <= w < players for w in outcome.winners)
     assert game.current_player(state) is None
+    assert game.timer(state) is None, "no clock runs once the game is over"
+    assert not game.actors(state, players), "nobody moves once the game is over"
     return state, history
 
 
 def replay(game: Game, settings: dict, players: int, seed: int, history) -> dict:
-    """The state after replaying a move list from the start."""
+    """The state after replaying a move list from the start (moves through their JSON)."""
     state = game.new_game(settings, players, seed)
     for player, move in history:
-        state = game.apply_move(state, player, game.parse_move(move.to_json()))
+        state = apply_logged(game, state, player, json.loads(json.dumps(move.to_json())))
     return state
 
 
@@ -102,16 +119,16 @@ def _check_moves_round_trip(game: Game, moves: list[Move]) -> None:
         assert game.parse_move(data) == move
 
 
-def _check_refusals(game, state, player, players, moves, seen_moves, rng) -> None:
-    for data in GARBAGE:
+def _check_refusals(game, state, player, moves, seen_moves, rng) -> None:
+    """Garbage, moves seen earlier and other players' moves are refused unless legal here;
+    a player with no moves has every move refused; the clock's Timeout is never a move."""
+    for data in [*GARBAGE, Timeout().to_json()]:
         try:
             move = game.parse_move(data)
         except IllegalMove:
             continue
+        assert data != Timeout().to_json(), "parse_move must refuse the clock's Timeout"
         _assert_refused_unless_legal(game, state, player, move, moves)
-    for other in range(players):
-        if other != player and moves:
-            _assert_refused(game, state, other, rng.choice(moves))
     for move in rng.sample(seen_moves, min(len(seen_moves), 5)):
         _assert_refused_unless_legal(game, state, player, move, moves)
 

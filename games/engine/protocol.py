@@ -91,6 +91,17 @@ class LearningEvent:
         }
 
 
+@dataclass(frozen=True)
+class Timeout(Move):
+    """The clock ran out. Never a player's move: only the platform applies it, through
+    `Game.apply_timeout`, and the move log keeps it so a match replays exactly."""
+
+    type: ClassVar[str] = "timeout"
+
+    def label(self) -> str:
+        return "time ran out"
+
+
 class Bot(ABC):
     """A computer player of a named strength. It sees only its own view."""
 
@@ -98,8 +109,17 @@ class Bot(ABC):
     label: ClassVar[str] = ""
 
     @abstractmethod
-    def choose_move(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
-        """Pick one of legal_moves (never anything else)."""
+    def choose_move(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move | None:
+        """Pick one of legal_moves (never anything else).
+
+        None means "nothing now": allowed only when it is not the bot's turn (a bot that does
+        not spot a challenge it could make). On its turn a bot must move.
+        """
+
+    def reaction_seconds(self, view: View, legal_moves: list[Move]) -> float | None:
+        """How long this bot takes before acting here (None: the platform's usual pace).
+        Games with races (challenges) give stronger bots quicker reactions."""
+        return None
 
 
 class Game(ABC):
@@ -141,11 +161,27 @@ class Game(ABC):
 
     @abstractmethod
     def legal_moves(self, state: State, player: int) -> list[Move]:
-        """Every move this player may make now, in a fixed order (empty if none)."""
+        """Every move this player may make now, in a fixed order (empty if none).
+
+        Usually only the current player has moves; games where others may act out of turn
+        (a challenge) list those moves for them too.
+        """
 
     @abstractmethod
     def apply_move(self, state: State, player: int, move: Move) -> State:
         """The state after the move, or IllegalMove. Never changes `state`."""
+
+    def timer(self, state: State) -> float | None:
+        """Seconds this state may stand before the clock acts (None: no clock running).
+
+        Rules with time limits or a dealer who waits (a challenge window) return a number;
+        if no move is made in time the platform calls apply_timeout.
+        """
+        return None
+
+    def apply_timeout(self, state: State) -> State:
+        """The state once the clock ran out (a turn ends, the dealer deals a hit card)."""
+        raise IllegalMove("No clock is running.")
 
     @abstractmethod
     def parse_move(self, data: Any) -> Move:
@@ -180,6 +216,17 @@ class Game(ABC):
     def check_invariants(self, state: State) -> None:  # noqa: B027 - optional hook
         """Raise AssertionError if the state breaks a rule (cards lost or doubled, ...)."""
 
+    def actors(self, state: State, players: int) -> list[int]:
+        """Every player who may move now (the current player, and anyone who may challenge)."""
+        return [p for p in range(players) if self.legal_moves(state, p)]
+
     def describe(self, state: State, player: int, move: Move) -> str:
         """One line for the game log ("Ana discarded 24 = 4 × 6")."""
         return move.label()
+
+
+def apply_logged(game: Game, state: State, player: int, data: Any) -> State:
+    """Apply one entry of a move log (a player's move or the clock's Timeout)."""
+    if isinstance(data, dict) and data.get("type") == Timeout.type:
+        return game.apply_timeout(state)
+    return game.apply_move(state, player, game.parse_move(data))

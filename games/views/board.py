@@ -1,7 +1,10 @@
 """Rendering a match for one person: the page, or just its board for htmx and live updates."""
 
+import math
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import timezone
 
 from ..access import Access
 from ..engine import get_game
@@ -30,8 +33,16 @@ def board_context(access: Access, **extra) -> dict:
         "moves": match.recent,
         "is_host": access.seat is not None and match.host_id == access.seat.student_id,
         "i_won": any(seat.won for seat in seats if seat.index == access.player),
+        "clock_seconds": clock_seconds(match),
         **extra,
     }
+
+
+def clock_seconds(match: Match) -> int | None:
+    """Whole seconds left on the game's clock (turn limit, challenge window), if one runs."""
+    if match.deadline_at is None or match.status != Match.Status.PLAYING:
+        return None
+    return max(0, math.ceil((match.deadline_at - timezone.now()).total_seconds()))
 
 
 def render_board(

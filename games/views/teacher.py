@@ -16,7 +16,7 @@ from ..assignments import (
     assignment_title,
     progress_for,
 )
-from ..engine import all_games, get_game
+from ..engine import all_games, apply_logged, get_game
 from ..forms import AssignmentForm
 from ..models import Match
 
@@ -56,7 +56,7 @@ def match_replay(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404("No such step.") from None
     state = rules.new_game(match.settings, match.seats.count(), match.seed)
     for record in records[:step]:
-        state = rules.apply_move(state, record.seat, rules.parse_move(record.move))
+        state = apply_logged(rules, state, record.seat, record.move)
     context = {
         "match": match,
         "rules": rules,

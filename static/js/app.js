@@ -52,6 +52,18 @@
   document.addEventListener("htmx:sseClose", startPolling);
   document.addEventListener("htmx:sseOpen", stopPolling);
 
+  // Clocks: the server decides when time is up (and the live update shows it); this only
+  // counts the seconds down on screen. <span class="countdown" data-seconds="N">N s</span>
+  setInterval(function () {
+    document.querySelectorAll(".countdown[data-seconds]").forEach(function (el) {
+      var left = Math.max(0, parseInt(el.getAttribute("data-seconds"), 10) - 1);
+      if (isNaN(left)) return;
+      el.setAttribute("data-seconds", String(left));
+      el.textContent = left + " s";
+      el.classList.toggle("hurry", left <= 5);
+    });
+  }, 1000);
+
   document.addEventListener("htmx:beforeRequest", function (event) {
     if (event.detail.requestConfig && event.detail.requestConfig.verb === "get") return;
     var area = document.getElementById("flash");

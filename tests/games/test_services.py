@@ -233,4 +233,4 @@ def test_sweep_restarts_a_lost_bot_turn_and_closes_old_tables(
     counts = services.matches_sweep()
     assert counts["abandoned"] == 1
     assert Match.objects.get(pk=lobby.pk).status == Match.Status.ABANDONED
-    assert scheduled == [(match.pk, match.version)]
+    assert scheduled == [(match.pk, match.version, 1, 0)]  # the bot in seat 1, at once
