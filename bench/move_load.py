@@ -22,12 +22,13 @@ import re
 import subprocess
 import sys
 import time
+import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import httpx  # noqa: E402
+import aiohttp  # noqa: E402
 
 from bench._common import HEADER, machine, summary  # noqa: E402
 
@@ -136,9 +137,8 @@ async def match_driver(base, pair, match: Match, stats: Stats, stop, think: floa
     strong = match.rules.bots()["strong"]
     clients = [_client(base, player) for player in pair]
     try:
-        tokens = [
-            await _csrf(client, player) for client, player in zip(clients, pair, strict=False)
-        ]
+        for client, player in zip(clients, pair, strict=True):
+            await _csrf(client, player)
         await asyncio.sleep(rng.uniform(0, think))
         while not stop.is_set():
             rules, state = match.rules, match.state
@@ -156,14 +156,15 @@ async def match_driver(base, pair, match: Match, stats: Stats, stop, think: floa
             match.sent_at[match.version + 1] = started
             match.posting[seat] = True
             try:
-                response = await clients[seat].post(
+                async with clients[seat].post(
                     f"/matches/{pair[seat]['match']}/move/",
                     data=data,
-                    headers={"HX-Request": "true", "X-CSRFToken": tokens[seat]},
-                )
-                ok = response.status_code == 200
-                outcome = response.status_code
-            except httpx.HTTPError as error:
+                    headers={"HX-Request": "true", "X-CSRFToken": pair[seat]["csrf"]},
+                ) as response:
+                    await response.read()
+                    ok = response.status == 200
+                    outcome = response.status
+            except (aiohttp.ClientError, TimeoutError) as error:
                 ok, outcome = False, type(error).__name__
             match.posting[seat] = False
             if stats.recording:
@@ -177,25 +178,27 @@ async def match_driver(base, pair, match: Match, stats: Stats, stop, think: floa
             await asyncio.sleep(think)
     finally:
         for client in clients:
-            await client.aclose()
+            await client.close()
 
 
 async def listener(base, live_base, player, match: Match, stats: Stats, stop):
     """Hold the SSE stream; on each new version fetch the board, as the browser does."""
-    async with _client(base, player, timeout=None) as client, \
-            _client(live_base, player, timeout=None) as live:  # fmt: skip
+    forever = aiohttp.ClientTimeout(total=None)
+    async with _client(base, player, timeout=forever) as client, \
+            _client(live_base, player, timeout=forever) as live:  # fmt: skip
         while not stop.is_set():
             try:
-                async with live.stream("GET", f"/matches/{player['match']}/events/") as stream:
-                    async for line in stream.aiter_lines():
+                async with live.get(f"/matches/{player['match']}/events/") as stream:
+                    async for raw in stream.content:
                         if stop.is_set():
                             return
+                        line = raw.decode()
                         if line.startswith("data: "):
                             version = int(line[6:])
                             seat = player["seat"]
                             if version > match.shown[seat] and not match.posting[seat]:
                                 await _fetch_board(client, player, version, match, stats)
-            except httpx.HTTPError:
+            except (aiohttp.ClientError, TimeoutError):
                 await asyncio.sleep(0.5)
 
 
@@ -203,16 +206,18 @@ async def _fetch_board(client, player, version: int, match: Match, stats: Stats)
     started = time.perf_counter()
     shown = match.shown[player["seat"]]
     try:
-        response = await client.get(
+        async with client.get(
             f"/matches/{player['match']}/board/?v={shown}", headers={"HX-Request": "true"}
-        )
-        ok = response.status_code in (200, 204)
+        ) as response:
+            content = await response.read()
+            status = response.status
+        ok = status in (200, 204)
         if not ok and stats.recording:
-            stats.move_errors.append(f"board {response.status_code}")
-        if response.status_code == 200:
-            found = VERSION.search(response.content)
+            stats.move_errors.append(f"board {status}")
+        if status == 200:
+            found = VERSION.search(content)
             match.shown[player["seat"]] = max(shown, int(found.group(1)) if found else version)
-    except httpx.HTTPError as error:
+    except (aiohttp.ClientError, TimeoutError) as error:
         ok = False
         if stats.recording:
             stats.move_errors.append(f"board {type(error).__name__}")
@@ -227,12 +232,14 @@ async def _fetch_board(client, player, version: int, match: Match, stats: Stats)
 
 
 async def health(base, stats: Stats, stop, rate: float = 20.0):
-    async with httpx.AsyncClient(base_url=base, timeout=10) as client:
+    async with aiohttp.ClientSession(base, timeout=aiohttp.ClientTimeout(total=10)) as client:
         while not stop.is_set():
             started = time.perf_counter()
             try:
-                ok = (await client.get("/healthz/")).status_code == 200
-            except httpx.HTTPError:
+                async with client.get("/healthz/") as response:
+                    await response.read()
+                    ok = response.status == 200
+            except (aiohttp.ClientError, TimeoutError):
                 ok = False
             if stats.recording:
                 stats.health.append((time.perf_counter() - started) * 1000)
@@ -240,16 +247,22 @@ async def health(base, stats: Stats, stop, rate: float = 20.0):
             await asyncio.sleep(max(0.0, 1 / rate - (time.perf_counter() - started)))
 
 
-def _client(base, player, timeout=10):
-    return httpx.AsyncClient(
-        base_url=base, timeout=timeout, cookies={"sessionid": player["session"]},
-        limits=httpx.Limits(max_connections=2),
-    )  # fmt: skip
+def _client(base, player, timeout=None):
+    """A browser tab: its own cookies, at most two connections (like HTTP/1.1 per host)."""
+    return aiohttp.ClientSession(
+        base,
+        timeout=timeout or aiohttp.ClientTimeout(total=10),
+        connector=aiohttp.TCPConnector(limit=2),
+        cookie_jar=aiohttp.DummyCookieJar(),
+        headers={"Cookie": f"sessionid={player['session']}"},
+    )
 
 
-async def _csrf(client, player) -> str:
-    await client.get(f"/matches/{player['match']}/")
-    return client.cookies["csrftoken"]
+async def _csrf(client, player) -> None:
+    async with client.get(f"/matches/{player['match']}/") as response:
+        await response.read()
+        player["csrf"] = response.cookies["csrftoken"].value
+    client.headers["Cookie"] = f"sessionid={player['session']}; csrftoken={player['csrf']}"
 
 
 async def run(base, live_base, players, seconds: float, warmup: float, period: float) -> Stats:
@@ -300,9 +313,10 @@ def start_servers(port: int, live_port: int, workers: int, threads: int):
     for url in (f"http://127.0.0.1:{port}/healthz/", f"http://127.0.0.1:{live_port}/healthz/"):
         for _ in range(100):
             try:
-                if httpx.get(url, timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
+                with urllib.request.urlopen(url, timeout=1) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
                 time.sleep(0.2)
         else:
             stop_servers(servers)
