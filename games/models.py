@@ -42,6 +42,8 @@ class Match(models.Model):
     last_move_at = models.DateTimeField(null=True, blank=True)
     # When the game's clock runs out (a turn limit, a challenge window); None: no clock.
     deadline_at = models.DateTimeField(null=True, blank=True)
+    # Worked out after the game by the rules' analyse() ({"summary": ...}); None until then.
+    analysis = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from classrooms.models import Assignment, Classroom, Student
 
-from .engine import IllegalMove, SettingsError, Timeout, get_game
+from .engine import Game, IllegalMove, SettingsError, Timeout, get_game
 from .engine.rng import rng_for
 from .models import LearningRecord, Match, MoveRecord, Seat
 
@@ -233,6 +233,19 @@ def match_clock(*, match_id: int, version: int) -> bool:
     return True
 
 
+def match_analyse(*, match_id: int) -> bool:
+    """Work out and keep what the rules can tell a teacher about a finished match (once)."""
+    match = Match.objects.filter(pk=match_id, status=Match.Status.FINISHED).first()
+    if match is None or match.analysis is not None:
+        return False
+    rules = get_game(match.game)
+    analysis = rules.analyse(match.settings, match.seats.count(), match.seed, match.state)
+    if analysis is None:
+        return False
+    Match.objects.filter(pk=match_id, analysis__isnull=True).update(analysis=analysis)
+    return True
+
+
 def seat_seen(*, seat: Seat) -> None:
     """Note that the student has the match open (at most one write every few seconds)."""
     now = _now()
@@ -369,6 +382,12 @@ def _schedule_bot(match_id: int, version: int, player: int, delay: float) -> Non
     bot_move.apply_async((match_id, version, player), countdown=delay)
 
 
+def _schedule_analysis(match_id: int) -> None:
+    from .tasks import analyse_match
+
+    analyse_match.delay(match_id)
+
+
 def _schedule_clock(match_id: int, version: int, delay: float) -> None:
     from .tasks import clock_ran_out
 
@@ -412,6 +431,9 @@ def _commit_move(match: Match, seat: Seat, move, after: dict, *, by_bot: bool) -
         for each in getattr(match, "_seats", None) or match.seats.all():
             each.won = each.index in outcome.winners
             each.save(update_fields=["won"])
+        if type(rules).analyse is not Game.analyse:
+            match_id = match.pk
+            transaction.on_commit(lambda: _schedule_analysis(match_id))
     _changed(match)
 
 

@@ -19,6 +19,12 @@ def clock_ran_out(match_id: int, version: int) -> bool:
 
 
 @shared_task(ignore_result=True)
+def analyse_match(match_id: int) -> bool:
+    """After a game: what the rules can tell the teacher (could this solitaire be won?)."""
+    return services.match_analyse(match_id=match_id)
+
+
+@shared_task(ignore_result=True)
 def sweep_matches() -> dict[str, int]:
     """Every few seconds: restart lost bot moves and clocks, stand in for absent players,
     tidy up."""

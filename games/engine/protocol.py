@@ -216,6 +216,14 @@ class Game(ABC):
     def check_invariants(self, state: State) -> None:  # noqa: B027 - optional hook
         """Raise AssertionError if the state breaks a rule (cards lost or doubled, ...)."""
 
+    def analyse(
+        self, settings: dict[str, Any], players: int, seed: int, final: State
+    ) -> dict[str, Any] | None:
+        """After the game: what a teacher may want to know that takes time to work out
+        (Prime Solitaire: could this deal have been won?). Runs in a background task.
+        Plain JSON data with a "summary" sentence for the teacher; None: nothing to say."""
+        return None
+
     def actors(self, state: State, players: int) -> list[int]:
         """Every player who may move now (the current player, and anyone who may challenge)."""
         return [p for p in range(players) if self.legal_moves(state, p)]

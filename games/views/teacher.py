@@ -16,7 +16,7 @@ from ..assignments import (
     assignment_title,
     progress_for,
 )
-from ..engine import all_games, apply_logged, get_game
+from ..engine import Game, all_games, apply_logged, get_game
 from ..forms import AssignmentForm
 from ..models import Match
 
@@ -69,6 +69,7 @@ def match_replay(request: HttpRequest, pk: int) -> HttpResponse:
         "step": step,
         "total": len(records),
         "replay": True,
+        "has_analysis": type(rules).analyse is not Game.analyse,
     }
     template = "games/replay.html#replay" if request.htmx else "games/replay.html"
     return render(request, template, context)

@@ -122,6 +122,9 @@ class ClaimGame(Game):
     def bots(self):
         return {"objector": Objector()}
 
+    def analyse(self, settings, players, seed, final):
+        return {"summary": f"{final['objections']} objections."}
+
     def resample_hidden(self, state, player, rng):
         return dict(state)
 
@@ -241,3 +244,30 @@ def test_the_sweep_restarts_a_clock_lost_in_a_restart(match, student, scheduled)
     )
     assert services.matches_sweep()["clocks"] == 1
     assert scheduled["clock"] == [(match.pk, match.version, 0)]
+
+
+def test_a_finished_match_is_analysed_once_for_the_teacher(
+    match, student, scheduled, monkeypatch, django_capture_on_commit_callbacks
+):
+    analysed = []
+    monkeypatch.setattr(services, "_schedule_analysis", analysed.append)
+    now = [timezone.now()]
+    monkeypatch.setattr(services, "_now", lambda: now[0])
+    for _ in range(4):  # four rounds, each ended by the clock
+        now[0] += timedelta(seconds=10)
+        match.refresh_from_db()
+        if match.state["turn"] == 0 and not match.state["window"]:
+            match = play(
+                match, student, {"type": "claim", "n": 5}, django_capture_on_commit_callbacks
+            )
+        elif not match.state["window"]:
+            assert services.match_bot_play(match_id=match.pk, version=match.version)
+            match.refresh_from_db()
+        now[0] += timedelta(seconds=10)
+        with django_capture_on_commit_callbacks(execute=True):
+            assert services.match_clock(match_id=match.pk, version=match.version)
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED and analysed == [match.pk]
+    assert services.match_analyse(match_id=match.pk)
+    assert not services.match_analyse(match_id=match.pk)
+    assert Match.objects.get(pk=match.pk).analysis == {"summary": "0 objections."}
