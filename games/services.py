@@ -328,7 +328,10 @@ def _locked_with_seats(match_id: int) -> tuple[Match, list[Seat]]:
 def _start(match: Match) -> None:
     rules = get_game(match.game)
     count = match.seats.count()
-    match.state = rules.new_game(match.settings, count, match.seed)
+    try:
+        match.state = rules.new_game(match.settings, count, match.seed)
+    except SettingsError as error:  # a setting that needs another number of players
+        raise MatchError(str(error)) from None
     match.status = Match.Status.PLAYING
     match.started_at = match.last_move_at = _now()
     _changed(match)
