@@ -1,0 +1,7 @@
+"""PrimePak: the deck levels, factor sets, and one module per PrimePak game."""
+
+from games.engine.registry import register
+
+from .challenge import CHALLENGE
+
+register(CHALLENGE)

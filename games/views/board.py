@@ -11,6 +11,10 @@ from ..engine import get_game
 from ..models import Match
 
 PAGE = "games/match.html"
+# A game's own stylesheet, beside site.css (games not listed are styled in site.css).
+STYLESHEETS = {"prime-challenge": "css/challenge.css", "prime-solitaire": "css/primepak.css"}
+# Games whose board tells the story itself ("What happened"): no list of raw moves below it.
+OWN_LOG = {"prime-challenge"}
 
 
 def board_context(access: Access, **extra) -> dict:
@@ -30,7 +34,8 @@ def board_context(access: Access, **extra) -> dict:
         "my_turn": turn is not None and turn == access.player and match.status == "playing",
         "turn_seat": next((s for s in seats if s.index == turn), None),
         "board_template": f"games/{match.game}/board.html",
-        "moves": match.recent,
+        "stylesheet": STYLESHEETS.get(match.game),
+        "moves": [] if match.game in OWN_LOG else match.recent,
         "is_host": access.seat is not None and match.host_id == access.seat.student_id,
         "i_won": any(seat.won for seat in seats if seat.index == access.player),
         "clock_seconds": clock_seconds(match),

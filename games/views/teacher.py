@@ -19,6 +19,7 @@ from ..assignments import (
 from ..engine import Game, all_games, apply_logged, get_game
 from ..forms import AssignmentForm
 from ..models import Match
+from .board import STYLESHEETS
 
 
 @teacher_required
@@ -65,6 +66,7 @@ def match_replay(request: HttpRequest, pk: int) -> HttpResponse:
         "me": None,
         "my_turn": False,
         "board_template": f"games/{match.game}/board.html",
+        "stylesheet": STYLESHEETS.get(match.game),
         "records": records,
         "step": step,
         "total": len(records),

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from games.engine import all_games
+from games.engine import SettingsError, all_games
 from games.engine.conformance import playout, replay
 
 PLAYOUTS_PER_GAME = 200
@@ -24,10 +24,23 @@ def settings_variants(game) -> list[dict]:
             itertools.product(*choices)]  # fmt: skip
 
 
+def playable(game, settings: dict, players: int) -> bool:
+    """Some settings need a certain number of players (Prime Challenge's teams of two)."""
+    try:
+        game.new_game(settings, players, 0)
+    except SettingsError:
+        return False
+    return True
+
+
 def cases(game):
     variants = settings_variants(game)
     counts = range(game.min_players, game.max_players + 1)
-    combos = list(itertools.product(variants, counts))
+    combos = [
+        (settings, players)
+        for settings, players in itertools.product(variants, counts)
+        if playable(game, settings, players)
+    ]
     for seed in range(PLAYOUTS_PER_GAME):
         settings, players = combos[seed % len(combos)]
         yield settings, players, seed

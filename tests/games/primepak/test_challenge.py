@@ -1,0 +1,746 @@
+"""Prime Challenge's rules, scenario by scenario from the booklet's text.
+
+Rule text: /work/shared/rules/primepak.md (Deck Levels, Terminology, PRIME CHALLENGE);
+decisions: DECISIONS.md (PrimePak) and the "Our decision" comments in the rules module.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from games.engine.conformance import GARBAGE, playout, replay
+from games.engine.protocol import IllegalMove, SettingsError, Timeout
+from games.primepak.cards import WILD, deck
+from games.primepak.challenge import (
+    CHALLENGE,
+    MOVE_LIMIT,
+    SELECT_LIMIT,
+    TURN_LIMIT,
+    WILDS_BY_LEVEL,
+    Challenge,
+    Clear,
+    Collect,
+    Done,
+    Hit,
+    PrimeChallenge,
+    Select,
+    product_so_far,
+)
+
+GAME = CHALLENGE
+P = WILD
+
+
+def scenario(
+    foundation: list,
+    hits: tuple = (),
+    *,
+    level: int = 3,
+    players: int = 2,
+    turn: int = 0,
+    draw_top: tuple = (),
+    empty_draw: bool = False,
+    **settings,
+) -> dict:
+    """A state at the start of `turn`'s turn with exactly these cards on the table (missing
+    slots are empty). The rest of the deck is the draw pile (draw_top[0] on top), or with
+    `empty_draw` the last seat's stack (so it scores them)."""
+    state = GAME.new_game({"level": level, **settings}, players, seed=1)
+    size = len(state["foundation"])
+    slots = list(foundation) + [None] * (size - len(foundation))
+    table = Counter(c for c in slots if c is not None) + Counter(hits) + Counter(draw_top)
+    rest = list((Counter(deck(level, WILDS_BY_LEVEL[level])) - table).elements())
+    stacks = [[] for _ in range(players)]
+    if empty_draw:
+        stacks[-1], draw = rest, []
+    else:
+        draw = rest + list(reversed(draw_top))
+    state.update(foundation=slots, hits=list(hits), draw=draw, stacks=stacks, turn=turn)
+    state.update(actor=turn, turns=1, log=[])
+    GAME.check_invariants(state)
+    return state
+
+
+def play(state: dict, player: int, *moves) -> dict:
+    """Apply moves (Move objects, or refs to select) one after the other."""
+    for move in moves:
+        state = GAME.apply_move(state, player, Select(move) if isinstance(move, str) else move)
+    return state
+
+
+def take(state: dict, player: int, *refs: str) -> dict:
+    """Pick up these cards in this order and take them as a set."""
+    return play(state, player, *refs, Collect())
+
+
+def refusal(state: dict, player: int, move) -> IllegalMove:
+    """The IllegalMove a move gets (failing the test if it is allowed)."""
+    with pytest.raises(IllegalMove) as error:
+        GAME.apply_move(state, player, move)
+    return error.value
+
+
+def log_text(state: dict, player_names=("Ana", "Ben", "Cy", "Dee")) -> list[str]:
+    """The board's event log as sentences."""
+    return [
+        "".join(part.get("text", "") or player_names[part["seat"]] for part in event["parts"])
+        for event in GAME.view(state, None)["log"]
+    ]
+
+
+# --- deck levels and layout ----------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("level", "slots", "wilds", "numbers"),
+    [(1, 9, 0, 56), (2, 9, 0, 98), (3, 12, 7, 134), (4, 12, 11, 144), (5, 12, 11, 151),
+     (6, 12, 13, 158)],
+)  # fmt: skip
+def test_foundation_size_and_prime_cards_by_level(level, slots, wilds, numbers):
+    """Booklet, Deck: "Level 1 or 2, include no prime wild cards; Level 3, include 7 prime wild
+    cards; Level 4 or 5, include 11 prime wild cards; Level 6, include 13 prime wild cards."
+    Layout: "For deck levels 3 through 6, the foundation is a rectangular array of 12 cards face
+    up, three rows of four cards each. For deck levels 1 and 2, lay out only nine cards"."""
+    state = GAME.new_game({"level": level}, 3, seed=level)
+    assert len(state["foundation"]) == slots and None not in state["foundation"]
+    cards = state["foundation"] + state["draw"]
+    assert cards.count(P) == wilds and len(cards) == numbers + wilds
+    view = GAME.view(state, 0)
+    assert [len(row) for row in view["rows"]] == [slots // 3] * 3
+    assert view["draw_count"] == numbers + wilds - slots and "draw" not in view
+    assert [slot["ref"] for slot in view["foundation"]] == [f"f{i}" for i in range(slots)]
+
+
+def test_the_first_player_is_drawn_by_lot_and_fills_the_foundation():
+    """Booklet: "A player's turn begins by the dealer filling up the main foundation." Our
+    decision: the app deals, so the first player is drawn by lot (seeded)."""
+    firsts = {GAME.new_game({}, 4, seed)["turn"] for seed in range(40)}
+    assert firsts == {0, 1, 2, 3}
+    assert GAME.new_game({}, 3, 5) == GAME.new_game({}, 3, 5)
+
+
+# --- settings ------------------------------------------------------------------------------------
+def test_settings_are_completed_and_checked():
+    assert (
+        GAME.clean_settings({})
+        == GAME.default_settings()
+        == {
+            "level": 1,
+            "time_limits": "booklet",
+            "invalid_sets": "challenge",
+            "teams": "off",
+        }
+    )
+    form = {"level": "4", "time_limits": "gentle", "invalid_sets": "refuse", "teams": "pairs"}
+    assert GAME.clean_settings(form)["level"] == 4  # form posts arrive as text
+    for bad in [{"level": 7}, {"level": "0"}, {"level": True}, {"level": 2.0}]:
+        with pytest.raises(SettingsError, match="1, 2, 3, 4, 5 or 6"):
+            GAME.clean_settings(bad)
+    for bad in [{"time_limits": "fast"}, {"invalid_sets": 1}, {"teams": ["pairs"]}]:
+        with pytest.raises(SettingsError, match="choose"):
+            GAME.clean_settings(bad)
+    with pytest.raises(SettingsError, match="Unknown setting: colour"):
+        GAME.clean_settings({"colour": "red"})
+    names = [field["name"] for field in GAME.settings_fields()]
+    assert names == ["level", "time_limits", "invalid_sets", "teams"]
+    assert [v for v, _ in GAME.settings_fields()[0]["choices"]] == [1, 2, 3, 4, 5, 6]
+
+
+def test_settings_label_starts_with_the_level():
+    assert GAME.settings_label({"level": 3}) == "Level 3"
+    assert GAME.settings_label({"level": "3", "time_limits": "relaxed"}) == (
+        "Level 3 · relaxed timing"
+    )
+    label = GAME.settings_label({"level": 5, "invalid_sets": "refuse", "teams": "pairs"})
+    assert label == "Level 5 · wrong sets refused · teams"
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_teams_of_two_need_four_players(players):
+    """Booklet: "2 to 4 players or teams". Ours: teams are two pairs of a 4-player game."""
+    with pytest.raises(SettingsError, match="exactly 4 players"):
+        GAME.new_game({"teams": "pairs"}, players, seed=1)
+    with pytest.raises(SettingsError, match="exactly 4 players"):
+        GAME.clean_settings({"teams": "pairs"}, players)
+    GAME.new_game({"teams": "pairs"}, 4, seed=1)
+
+
+@pytest.mark.parametrize("players", [1, 5, "2", None])
+def test_two_to_four_players(players):
+    with pytest.raises(SettingsError, match="2 to 4 players"):
+        GAME.new_game({}, players, seed=1)
+
+
+# --- picking up a set ----------------------------------------------------------------------------
+def test_a_set_is_picked_up_card_by_card_in_view_of_everyone():
+    """Booklet: "When picking up a factor set the player is required to pick up the answer
+    first, then the numbers that multiply to give that result. ... The order and method is
+    important so that opponents can easily check the accuracy of a play.\""""
+    state = scenario([42, 6, 7, 11])
+    state = play(state, 0, "f0", "f1")
+    watcher = GAME.view(state, 1)
+    assert watcher["pick"]["refs"] == ["f0", "f1"] and watcher["pick"]["labels"] == ["42", "6"]
+    assert [slot["picked"] for slot in watcher["foundation"][:4]] == [1, 2, None, None]
+    assert watcher["pick"]["text"] == "6 so far (you want 42)."
+    state = play(state, 0, "f2")
+    assert GAME.view(state, 1)["pick"]["text"] == "6 × 7 = 42 so far (you want 42)."
+    # Selecting a picked card puts it back; Clear puts them all back.
+    assert play(state, 0, "f1")["picked"] == ["f0", "f2"]
+    assert play(state, 0, Clear())["picked"] == []
+    after = take(state, 0)
+    assert after["stacks"][0] == [42, 6, 7]
+    assert after["foundation"][:4] == [None, None, None, 11]
+    assert log_text(after)[-1] == "Ana took 42 = 6 × 7."
+
+
+def test_product_so_far_in_words():
+    assert product_so_far([]).startswith("Pick the answer first")
+    assert product_so_far([40]) == "Answer 40: now pick numbers that multiply to make 40."
+    assert product_so_far([40, 2, 10]) == "2 × 10 = 20 so far (you want 40)."
+    assert product_so_far([10, 2, P]) == "2 × prime so far (you want 10)."
+    assert product_so_far([P, 10]).startswith("A prime card can't be the answer")
+
+
+def test_collect_needs_three_cards_and_only_cards_on_the_table():
+    """Terminology: "Factor Set - A set of at least three cards"."""
+    state = scenario([42, 6, 7, 11])
+    assert Collect() not in GAME.legal_moves(play(state, 0, "f0", "f1"), 0)
+    assert "at least 3 cards" in refusal(play(state, 0, "f0", "f1"), 0, Collect()).reason
+    assert refusal(state, 0, Select("f5")).reason == "There is no card there."
+    assert refusal(state, 0, Select("h0")).reason == "There is no card there."
+    assert refusal(state, 1, Select("f0")).reason == "It's not your turn."
+    assert refusal(state, 0, Clear()).reason == "You have no cards picked up."
+    assert GAME.legal_moves(state, 0) == [Select(f"f{i}") for i in range(4)] + [Hit()]
+    assert GAME.legal_moves(state, 1) == []
+
+
+def test_picking_cards_up_and_down_has_a_limit():
+    """Our decision: every pick restarts the clock, so picks between two actions are limited."""
+    state = scenario([42, 6, 7, 11])
+    for _ in range(SELECT_LIMIT):
+        state = play(state, 0, "f3", "f3")  # only picking a card up counts
+    assert Select("f0") not in GAME.legal_moves(state, 0)
+    assert "too often" in refusal(state, 0, Select("f0")).reason
+    assert Hit() in GAME.legal_moves(state, 0)
+
+
+# --- hit -----------------------------------------------------------------------------------------
+def test_hit_deals_a_card_outside_the_foundation_after_the_window():
+    """Booklet: "When a player sees no factor set in a full foundation, the player says hit ...
+    If there is no challenge from an opponent the dealer places a card outside the main
+    foundation. The player may now use this card to help make a factor set.\""""
+    state = scenario([40, 4, 11], draw_top=(10, 7))
+    state = play(state, 0, Hit())
+    assert state["phase"] == "window" and GAME.timer(state) == 2
+    assert GAME.legal_moves(state, 0) == [] and GAME.legal_moves(state, 1) == [Challenge()]
+    assert refusal(state, 0, Select("f0")).reason == "Wait a moment: the others may challenge."
+    state = GAME.apply_timeout(state)
+    assert state["hits"] == [10] and state["phase"] == "turn" and state["actor"] == 0
+    assert GAME.view(state, 1)["hits"][0] == {
+        "ref": "h0", "card": 10, "label": "10", "wild": False, "picked": None
+    }  # fmt: skip
+    state = take(state, 0, "f0", "f1", "h0")
+    assert state["stacks"][0] == [40, 4, 10] and state["hits"] == []
+
+
+def test_no_hit_after_a_set_that_used_a_foundation_card():
+    """Booklet: "Within a single turn, a player may not request a hit if he has already formed
+    a factor set using a card from the main foundation.\""""
+    state = scenario([42, 6, 7, 11])
+    state = GAME.apply_timeout(take(state, 0, "f0", "f1", "f2"))
+    assert Hit() not in GAME.legal_moves(state, 0)
+    assert "no more hits this turn" in refusal(state, 0, Hit()).reason
+
+
+def test_no_hit_when_the_draw_pile_is_empty():
+    state = scenario([42, 6, 7, 11], empty_draw=True)
+    assert Hit() not in GAME.legal_moves(state, 0)
+    assert "no hit cards left" in refusal(state, 0, Hit()).reason
+
+
+def test_sets_of_hit_cards_alone_are_fine_but_neither_end_hits_nor_allow_done():
+    """Booklet: "It's okay for players to form factor sets using only those hit cards that are
+    outside the main foundation." and "Additional hit cards may be requested until at least one
+    card from the main foundation is used in a factor set.\""""
+    state = scenario([11, 7], hits=(20, 4, 5), draw_top=(3,))
+    state = GAME.apply_timeout(take(state, 0, "h0", "h1", "h2"))
+    assert state["stacks"][0] == [20, 4, 5] and state["hits"] == []
+    moves = GAME.legal_moves(state, 0)
+    assert Hit() in moves and Done() not in moves
+    assert "Take a set that uses a card from the foundation" in refusal(state, 0, Done()).reason
+
+
+def test_hit_cards_stay_outside_until_used_even_across_turns():
+    """Booklet: "Any hit cards that accumulate outside are left there until used in a factor
+    set.\""""
+    state = scenario([11, 7], hits=(13,), level=5, draw_top=(17, 2, 3))
+    state = GAME.apply_timeout(play(state, 0, Hit()))
+    assert state["hits"] == [13, 17]
+    state = GAME.apply_timeout(GAME.apply_timeout(state))  # out of time, then the window
+    assert state["turn"] == 1 and state["hits"] == [13, 17]
+    assert state["foundation"][:3] == [11, 7, 2] and state["foundation"][3] == 3  # refilled
+
+
+# --- done ----------------------------------------------------------------------------------------
+def test_done_only_after_a_set_with_a_foundation_card_then_play_passes_left():
+    """Booklet: "After a player has made at least one factor set that uses at least one card
+    from the main foundation, and the player sees no more factor sets to form, he says done to
+    end the turn.\""""
+    state = scenario([42, 6, 11], hits=(7,), players=3)
+    assert Done() not in GAME.legal_moves(state, 0)
+    state = GAME.apply_timeout(take(state, 0, "f0", "f1", "h0"))
+    assert GAME.legal_moves(state, 0)[-1] == Done()
+    state = play(state, 0, Done())
+    assert state["phase"] == "window" and GAME.timer(state) == 2
+    assert GAME.legal_moves(state, 1) == GAME.legal_moves(state, 2) == [Challenge()]
+    state = GAME.apply_timeout(state)
+    assert state["turn"] == state["actor"] == 1 and None not in state["foundation"]
+    assert log_text(state)[-1] == "Ana said “done”."
+
+
+# --- challenges after hit and done ---------------------------------------------------------------
+def test_a_missed_set_after_hit_gives_the_challenger_a_turn_and_no_card_is_dealt():
+    """Booklet: "If a player says hit or done and an opponent sees that the foundation actually
+    has a factor set, an opponent may challenge. ... The challenger picks up as many factor sets
+    as possible from the foundation and puts these cards in his own stack. When finished the
+    challenger says, done. The challenged player's turn ends. The foundation is replenished by
+    the dealer and play passes to the left of the challenged player.\""""
+    state = scenario([42, 6, 7, 11, 22, 2], players=3, draw_top=(5, 3, 9, 2, 2))
+    state = play(state, 0, Hit())
+    state = GAME.apply_move(state, 2, Challenge())
+    assert state["phase"] == "challenger" and GAME.current_player(state) == 2
+    assert state["hits"] == [] and state["turn"] == 0
+    assert GAME.timer(state) == 30  # the challenger's first set: the first-action time
+    assert Hit() not in GAME.legal_moves(state, 2) and Done() in GAME.legal_moves(state, 2)
+    assert GAME.legal_moves(state, 0) == GAME.legal_moves(state, 1) == []
+    assert log_text(state)[-1] == (
+        "Cy challenged Ana: there was a set, 22 = 2 × 11! Now Cy may take sets."
+    )
+    # A challenger must show real sets: a wrong one is refused with its reason.
+    wrong = play(state, 2, "f0", "f1", "f5")
+    assert Collect() not in GAME.legal_moves(wrong, 2)
+    assert refusal(wrong, 2, Collect()).reason == "2 × 6 = 12, not 42."
+    state = take(state, 2, "f0", "f1", "f2")
+    state = take(state, 2, "f4", "f5", "f3")
+    assert state["stacks"][2] == [42, 6, 7, 22, 2, 11] and state["phase"] == "challenger"
+    state = play(state, 2, Done())
+    assert state["turn"] == state["actor"] == 1 and state["phase"] == "turn"
+    assert state["foundation"][:5] == [5, 3, 9, 2, 2] and None not in state["foundation"]
+    assert state["bonus"] == [0, 0, 0] and state["hits"] == []
+
+
+def test_a_false_challenge_after_hit_costs_3_points_and_the_card_is_dealt():
+    """Booklet: "If a challenge is invalid, the challenger must give up 3 cards (or 3 points) to
+    the player that was falsely challenged ... and play continues normally.\""""
+    state = scenario([2, 3, 5, 7, 11], draw_top=(21,))
+    state = GAME.apply_move(play(state, 0, Hit()), 1, Challenge())
+    assert state["bonus"] == [3, -3] and state["hits"] == [21]
+    assert state["phase"] == "turn" and state["actor"] == 0
+    assert log_text(state)[-2] == (
+        "Ben challenged Ana, but there was no set: Ben gave 3 points to Ana."
+    )
+    assert GAME.outcome(state) is None and GAME.view(state, 0)["scores"] == [3, -3]
+
+
+def test_a_missed_set_after_done_ends_the_turn_once_the_challenger_is_done():
+    state = scenario([42, 6, 7, 40, 4, 10, 11], players=4)
+    state = play(take(state, 0, "f0", "f1", "f2"), 0)
+    state = play(GAME.apply_timeout(state), 0, Done())
+    assert [GAME.legal_moves(state, p) for p in range(4)] == [[], *[[Challenge()]] * 3]
+    state = GAME.apply_move(state, 3, Challenge())
+    assert state["actor"] == 3 and state["turn"] == 0
+    state = GAME.apply_timeout(take(state, 3, "f3", "f4", "f5"))  # ran out of time
+    assert state["turn"] == 1 and state["stacks"][3] == [40, 4, 10]
+
+
+def test_a_false_challenge_after_done_costs_3_points_and_the_turn_passes():
+    state = scenario([42, 6, 7, 11, 2])
+    state = play(GAME.apply_timeout(take(state, 0, "f0", "f1", "f2")), 0, Done())
+    state = GAME.apply_move(state, 1, Challenge())
+    assert state["bonus"] == [3, -3] and state["turn"] == 1 and state["phase"] == "turn"
+
+
+def test_only_the_first_challenge_counts():
+    """Booklet: "If there is more than one challenger, the first to say challenge gets the
+    opportunity." The server applies moves one at a time: the second finds no window."""
+    state = scenario([42, 6, 7, 11], players=3)
+    state = GAME.apply_move(play(state, 0, Hit()), 1, Challenge())
+    assert GAME.legal_moves(state, 2) == []
+    error = refusal(state, 2, Challenge())
+    assert error.reason == "You can challenge only just after “hit”, “done” or a set."
+
+
+def test_nobody_challenges_themselves_or_their_partner():
+    state = scenario([42, 6, 7, 11], players=4, teams="pairs")
+    state = play(state, 0, Hit())
+    assert [bool(GAME.legal_moves(state, p)) for p in range(4)] == [False, True, False, True]
+    assert GAME.actors(state, 4) == [1, 3]
+    assert refusal(state, 2, Challenge()).reason == "You can't challenge your partner."
+    assert refusal(state, 0, Challenge()).reason == "You can't challenge yourself."
+    assert GAME.view(state, 3)["can_challenge"] and not GAME.view(state, 2)["can_challenge"]
+
+
+# --- challenges after a set ----------------------------------------------------------------------
+def test_a_wrong_set_goes_back_where_it_was_3_points_and_the_turn_ends():
+    """Booklet: "If a player picks up a set of cards that do not form a valid factor set, an
+    opponent may challenge. If the challenge is valid, the invalid factor set is put back in the
+    foundation and the challenger wins three cards (or 3 points) from the player. The original
+    challenged player's turn ends and play passes to the left." and "Any invalid factor sets
+    collected are placed back in their original positions\""""
+    state = scenario([11, 40, 7, 2], hits=(3, 10, 5), players=3)
+    before = (list(state["foundation"]), list(state["hits"]))
+    state = take(state, 0, "f1", "f3", "h1")  # 40 = 2 × 10?
+    assert state["phase"] == "window" and state["stacks"][0] == [40, 2, 10]
+    assert GAME.view(state, 1)["window"]["set_text"] == "40 = 2 × 10"
+    after = GAME.apply_move(state, 1, Challenge())
+    assert (after["foundation"][:4], after["hits"]) == (before[0][:4], before[1])
+    assert after["stacks"][0] == [] and after["bonus"] == [-3, 3, 0]
+    assert after["turn"] == 1 and after["phase"] == "turn"
+    assert log_text(after)[-1] == (
+        "Ben challenged Ana: 2 × 10 = 20, not 40. Ben won 3 points and the cards went back."
+    )
+    # Unchallenged, a wrong set stands (booklet: it is up to the opponents to check).
+    kept = GAME.apply_timeout(state)
+    assert kept["stacks"][0] == [40, 2, 10] and kept["actor"] == 0
+
+
+def test_the_answer_picked_up_last_costs_one_point_and_the_set_stays():
+    """Booklet: "There are some offenses that do not end a player's turn and the challenged
+    player is penalized only one card (or one point). These offenses include picking up cards in
+    the wrong order (the correct order is the answer first ...)\""""
+    state = take(scenario([6, 7, 42, 11]), 0, "f0", "f1", "f2")
+    state = GAME.apply_move(state, 1, Challenge())
+    assert state["bonus"] == [-1, 1] and state["stacks"][0] == [6, 7, 42]
+    assert state["phase"] == "turn" and state["actor"] == 0 and state["foundation_set"]
+    assert log_text(state)[-1] == (
+        "Ben challenged Ana: the answer 42 must be picked up first. Ana gave 1 point to Ben."
+    )
+
+
+def test_more_than_three_prime_cards_costs_one_point_and_the_set_goes_back():
+    """Booklet: "... using more than three prime wild cards in a factor set ... After the
+    challenge, the player corrects the action and gives up 1 card (or 1 point)\""""
+    state = scenario([48, 3, P, P, P, P, 11])
+    state = GAME.apply_move(take(state, 0, "f0", "f1", "f2", "f3", "f4", "f5"), 1, Challenge())
+    assert state["bonus"] == [-1, 1] and state["stacks"][0] == []
+    assert state["foundation"][:7] == [48, 3, P, P, P, P, 11]
+    assert state["phase"] == "turn" and not state["foundation_set"]
+    assert Hit() in GAME.legal_moves(state, 0)  # the set went back: hits are allowed again
+
+
+def test_fewer_than_two_number_cards_costs_one_point():
+    """Booklet: "... or not using at least two natural cards in a factor set.\""""
+    state = take(scenario([10, P, P]), 0, "f0", "f1", "f2")
+    state = GAME.apply_move(state, 1, Challenge())
+    assert state["bonus"] == [-1, 1] and state["foundation"][:3] == [10, P, P]
+
+
+def test_offences_are_combined():
+    """Booklet: "Penalty scores are combined if the challenger identifies more than one
+    offense." Here: a prime card first (wrong order) and only one number card."""
+    state = take(scenario([P, 10, P]), 0, "f0", "f1", "f2")
+    state = GAME.apply_move(state, 1, Challenge())
+    assert state["bonus"] == [-2, 2] and state["stacks"][0] == [] and state["actor"] == 0
+    assert log_text(state)[-1] == (
+        "Ben challenged Ana: the answer 10 must be picked up first; a set needs at least 2 "
+        "number cards. Ana gave 2 points to Ben and the set went back."
+    )
+
+
+def test_a_false_challenge_of_a_good_set_costs_the_challenger_3_points():
+    state = take(scenario([42, 6, 7, 11]), 0, "f0", "f1", "f2")
+    state = GAME.apply_move(state, 1, Challenge())
+    assert state["bonus"] == [3, -3] and state["stacks"][0] == [42, 6, 7]
+    assert state["phase"] == "turn" and state["actor"] == 0
+    assert log_text(state)[-1] == (
+        "Ben challenged Ana, but 42 = 6 × 7 is right: Ben gave 3 points to Ana."
+    )
+
+
+# --- "refuse" mode: the app refuses wrong sets at once -------------------------------------------
+def test_refuse_mode_says_at_once_why_a_set_is_wrong():
+    state = scenario([40, 2, 10, 6, 7, 42, 3, P, P, P, P, 48], invalid_sets="refuse")
+    cases = [
+        (("f0", "f1", "f2"), "wrong_product", "2 × 10 = 20, not 40."),
+        (("f3", "f4", "f5"), "wrong_order", "Pick up the answer first: 42, then the numbers "
+                                            "that make it."),
+        (("f11", "f6", "f7", "f8", "f9", "f10"), "too_many_wilds",
+         "A factor set can have at most 3 prime cards, not 4."),
+    ]  # fmt: skip
+    for refs, kind, reason in cases:
+        picked = play(state, 0, *refs)
+        assert Collect() not in GAME.legal_moves(picked, 0)
+        assert GAME.view(picked, 0)["can_collect"]  # the button shows; the app explains
+        error = refusal(picked, 0, Collect())
+        assert (error.kind, error.reason) == (kind, reason)
+    good = play(state, 0, "f5", "f3", "f4")
+    assert Collect() in GAME.legal_moves(good, 0)
+    after = GAME.apply_move(good, 0, Collect())
+    assert after["phase"] == "turn" and after["stacks"][0] == [42, 6, 7]  # no window
+
+
+# --- time limits ---------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("timing", "first", "further", "window"),
+    [("booklet", 30, 15, 2), ("relaxed", 60, 30, 5), ("gentle", 120, 60, 8)],
+)
+def test_time_limits(timing, first, further, window):
+    """Booklet: "Initial player action must take place within about 30 seconds, additional
+    actions within about 15 seconds. A challenge must come within 2 seconds of the offense."
+    DECISIONS: these are defaults a teacher can loosen."""
+    state = scenario([42, 6, 7, 11], time_limits=timing)
+    assert GAME.timer(state) == first
+    state = play(state, 0, "f0")
+    assert GAME.timer(state) == further
+    state = play(state, 0, "f1", "f2", Collect())
+    assert GAME.timer(state) == window
+    assert GAME.timer(GAME.apply_timeout(state)) == further
+    assert GAME.view(state, 1)["time_limits"] == {
+        "first": first, "further": further, "window": window
+    }  # fmt: skip
+
+
+def test_out_of_time_counts_as_done_and_the_others_may_still_challenge():
+    state = scenario([42, 6, 7, 11, 40, 4, 10])
+    state = GAME.apply_timeout(take(state, 0, "f0", "f1", "f2"))
+    state = GAME.apply_timeout(play(state, 0, "f4"))
+    assert state["phase"] == "window" and state["window"]["kind"] == "done"
+    assert state["picked"] == [] and GAME.describe(state, 0, Timeout()) == "ended the turn"
+    assert log_text(state)[-1] == "Ana ran out of time."
+    challenged = GAME.apply_move(state, 1, Challenge())
+    assert challenged["phase"] == "challenger"
+    passed = GAME.apply_timeout(state)
+    assert passed["turn"] == 1
+
+
+def test_out_of_time_without_any_set_passes_the_turn_the_same_way():
+    state = GAME.apply_timeout(scenario([42, 6, 7, 11]))
+    assert state["window"] == {"kind": "done", "player": 0, "timed_out": True}
+    assert GAME.apply_timeout(state)["turn"] == 1
+
+
+def test_a_challenger_out_of_time_ends_their_challenger_turn():
+    state = scenario([42, 6, 7, 11], players=3)
+    state = GAME.apply_move(play(state, 0, Hit()), 1, Challenge())
+    state = GAME.apply_timeout(state)
+    assert state["turn"] == 1 and state["phase"] == "turn" and state["stacks"][1] == []
+
+
+def test_no_clock_once_the_game_is_over():
+    state = GAME.apply_timeout(take(scenario([42, 6, 7], empty_draw=True), 0, "f0", "f1", "f2"))
+    assert GAME.outcome(state) is not None and GAME.timer(state) is None
+    assert refusal(state, 0, Done()).reason == "The game is over."
+    with pytest.raises(IllegalMove):
+        GAME.apply_timeout(state)
+
+
+# --- the end of the round and scoring ------------------------------------------------------------
+def test_the_round_ends_when_the_pile_is_empty_and_no_set_is_left():
+    """Booklet: "Each round ends when the draw pile is out of cards and there are no more factor
+    sets in the foundation. One point is awarded for each natural card and two points for each
+    prime wild card. The winner is the player with the highest total score.\""""
+    state = scenario([10, 2, P, 11, 3], empty_draw=True)
+    state = GAME.apply_timeout(take(state, 0, "f0", "f1", "f2"))  # 10 = 2 × prime(5)
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.reason == "no cards left to draw and no sets left"
+    rest = len(deck(3, 7)) - 5
+    assert outcome.scores == (4, rest + 6)  # 10 and 2 score 1 each, the prime card 2
+    assert outcome.winners == (1,)
+    assert GAME.current_player(state) is None and GAME.actors(state, 2) == []
+    assert log_text(state)[-1] == ("The round is over: no cards left to draw and no sets left.")
+    assert GAME.view(state, 0)["over"] and GAME.view(state, 0)["winners"] == [1]
+
+
+def test_the_round_ends_at_a_turn_start_with_no_set_left():
+    state = scenario([42, 6, 7, 11], empty_draw=True)
+    state["stacks"][1].remove(3)
+    state["draw"] = [3]  # the last card of the pile
+    state = play(GAME.apply_timeout(take(state, 0, "f0", "f1", "f2")), 0, Done())
+    assert GAME.outcome(state) is None
+    state = GAME.apply_timeout(state)  # the next turn: 3 fills a slot; 11 and 3 make no set
+    assert state["foundation"][:4] == [3, None, None, 11] and state["draw"] == []
+    assert GAME.outcome(state).reason == "no cards left to draw and no sets left"
+
+
+def test_the_round_ends_when_nobody_finds_the_last_sets_in_a_whole_cycle():
+    """Our decision: with the pile empty, a full cycle of turns without a set ends the round."""
+    state = scenario([42, 6, 7, 11], players=3, empty_draw=True)
+    for _ in range(3):
+        assert GAME.outcome(state) is None
+        state = GAME.apply_timeout(GAME.apply_timeout(state))
+    assert GAME.outcome(state).reason == "nobody found a set in a whole round of turns"
+
+
+def test_safety_caps_end_the_game():
+    """Our decision: a turn limit (and a move cap behind it) so every game ends."""
+    state = scenario([42, 6, 7, 11])
+    state["turns"] = TURN_LIMIT
+    state = GAME.apply_timeout(GAME.apply_timeout(state))
+    assert GAME.outcome(state).reason == "the turn limit was reached"
+    state = scenario([42, 6, 7, 11])
+    state["moves"] = MOVE_LIMIT - 1
+    assert GAME.outcome(play(state, 0, "f0")).reason == "the move limit was reached"
+
+
+def test_ties_share_the_win():
+    state = GAME.apply_timeout(take(scenario([42, 6, 7], empty_draw=True), 0, "f0", "f1", "f2"))
+    state["stacks"] = [[2, 3, 6], [4, 2, 8]]
+    state["bonus"] = [0, 0]
+    assert GAME.outcome(state).winners == (0, 1)
+
+
+def test_teams_add_their_scores_and_partners_win_together():
+    """Booklet: "2 to 4 players or teams". Ours: seats 1 and 3 against 2 and 4."""
+    state = scenario([42, 6, 7, 11], players=4, teams="pairs", empty_draw=True)
+    state = GAME.apply_timeout(take(state, 0, "f0", "f1", "f2"))  # no set left: the end
+    state["stacks"] = [[42, 6, 7], [2, 3], [10, 2, 5], [20, 4, 5, 2, 2]]  # as if
+    outcome = GAME.outcome(state)
+    assert outcome.scores == (3, 2, 3, 5) and outcome.winners == (1, 3)  # 6 against 7
+    view = GAME.view(state, 0)
+    assert view["teams"] == [[0, 2], [1, 3]] and view["team_scores"] == [6, 7]
+
+
+# --- views, hidden cards, moves' JSON form -------------------------------------------------------
+def test_only_the_draw_pile_is_hidden():
+    state = scenario([42, 6, 7, 11], hits=(13,), level=4)
+    for viewer in (0, 1, None):
+        other = GAME.resample_hidden(state, viewer, random.Random(3))
+        assert other["draw"] != state["draw"] and sorted(map(str, other["draw"])) == sorted(
+            map(str, state["draw"])
+        )
+        assert GAME.view(other, viewer) == GAME.view(state, viewer)
+    view = GAME.view(state, None)
+    assert view["me"] is None and not view["can_select"] and "draw" not in view
+    assert json.dumps(view)
+
+
+JUNK = [
+    *GARBAGE,
+    {"type": "select"},
+    {"type": "select", "card": 7},
+    {"type": "select", "card": "f"},
+    {"type": "select", "card": "f01"},
+    {"type": "select", "card": "x7"},
+    {"type": "select", "card": "f1234"},
+    {"type": "select", "card": "f7", "extra": 1},
+    {"type": "collect", "card": "f7"},
+    {"type": "timeout"},
+    {"type": ["hit"]},
+    {"type": "x" * 100_000},
+]
+
+
+@pytest.mark.parametrize("data", JUNK, ids=range(len(JUNK)))
+def test_parse_move_refuses_anything_malformed(data):
+    with pytest.raises(IllegalMove) as error:
+        GAME.parse_move(data)
+    assert error.value.kind == "rules" and len(error.value.reason) < 200
+
+
+def test_moves_round_trip_and_read_well():
+    for move in [Select("f7"), Select("h12"), Clear(), Collect(), Hit(), Done(), Challenge()]:
+        assert GAME.parse_move(json.loads(json.dumps(move.to_json()))) == move
+    state = play(scenario([42, 6, 7, 11, P]), 0, "f0", "f1", "f2")
+    assert GAME.describe(state, 0, Select("f3")) == "picked 11"
+    assert GAME.describe(state, 0, Select("f4")) == "picked a prime card"
+    assert GAME.describe(state, 0, Select("f1")) == "put back 6"
+    assert GAME.describe(state, 0, Collect()) == "took 42 = 6 × 7"
+    assert GAME.describe(state, 0, Hit()) == "said “hit”"
+    assert GAME.describe(state, 0, Timeout()) == "ran out of time"
+    with pytest.raises(IllegalMove):
+        GAME.apply_move(state, 0, Select(7))  # a hand-built move with a bad ref
+
+
+# --- learning events -----------------------------------------------------------------------------
+def events(state: dict, player: int, move) -> list[dict]:
+    """The learning events of a move, applied or refused, as JSON."""
+    try:
+        after = GAME.apply_move(state, player, move)
+    except IllegalMove as error:
+        after = error
+    return [event.to_json() for event in GAME.learning_events(state, player, move, after)]
+
+
+def test_learning_events_for_sets_right_and_wrong():
+    state = play(scenario([42, 6, 7, 40, 2, 10]), 0, "f0", "f1", "f2")
+    assert events(state, 0, Collect()) == [
+        {
+            "player": 0,
+            "kind": "factor_set",
+            "skill": "factors:42",
+            "correct": True,
+            "mistake": "",
+            "detail": {
+                "cards": ["42", "6", "7"],
+                "equation": "42 = 6 × 7",
+                "primes": [2, 3, 7],
+                "prime_set": False,
+                "wilds": 0,
+            },
+        }
+    ]
+    wrong = play(scenario([42, 6, 7, 40, 2, 10]), 0, "f3", "f4", "f5")
+    [event] = events(wrong, 0, Collect())
+    assert (event["skill"], event["correct"], event["mistake"]) == (
+        "factors:40", False, "wrong_product"
+    )  # fmt: skip
+    refused = play(scenario([40, 2, 10], invalid_sets="refuse"), 0, "f0", "f1", "f2")
+    [event] = events(refused, 0, Collect())
+    assert (event["correct"], event["mistake"]) == (False, "wrong_product")
+    assert events(play(refused, 0, "f2"), 0, Collect()) == []  # too few cards: not maths
+    assert events(scenario([42, 6, 7]), 0, Hit()) == []
+
+
+def test_learning_events_for_challenges():
+    state = play(scenario([42, 6, 7, 11]), 0, Hit())
+    missed, caught = events(state, 1, Challenge())
+    assert (missed["player"], missed["skill"], missed["correct"], missed["mistake"]) == (
+        0, "factors:42", False, "missed_set"
+    )  # fmt: skip
+    assert missed["detail"]["equation"] == "42 = 6 × 7"
+    assert (caught["player"], caught["kind"], caught["skill"], caught["correct"]) == (
+        1, "challenge", "challenge:missed_set", True
+    )  # fmt: skip
+    [false] = events(play(scenario([2, 3, 11]), 0, Hit()), 1, Challenge())
+    assert (false["player"], false["correct"], false["mistake"]) == (1, False, "false_challenge")
+    wrong = take(scenario([40, 2, 10]), 0, "f0", "f1", "f2")
+    [catch] = events(wrong, 1, Challenge())
+    assert (catch["skill"], catch["correct"], catch["detail"]["mistake"]) == (
+        "challenge:set", True, "wrong_product"
+    )  # fmt: skip
+    assert events(wrong, 0, Challenge()) == []  # refused: nothing learnt
+
+
+# --- the protocol, on random games ---------------------------------------------------------------
+def conformance_cases(count: int):
+    """Seeds spread over every setting and player count (teams only with 4 players)."""
+    fields = GAME.settings_fields()
+    combos = [
+        (dict(zip([f["name"] for f in fields], values, strict=True)), players)
+        for values in itertools.product(*[[v for v, _ in f["choices"]] for f in fields])
+        for players in range(2, 5)
+        if values[3] == "off" or players == 4
+    ]
+    rng = random.Random(0)
+    rng.shuffle(combos)
+    return [(*combos[seed % len(combos)], seed) for seed in range(count)]
+
+
+@pytest.mark.parametrize(("settings", "players", "seed"), conformance_cases(64))
+def test_random_playouts_end_replay_exactly_and_keep_the_rules(settings, players, seed):
+    state, history = playout(GAME, settings, players, seed)
+    again = replay(GAME, settings, players, seed, history)
+    assert json.dumps(again, sort_keys=True) == json.dumps(state, sort_keys=True)
+    assert GAME.outcome(state) is not None
+
+
+def test_the_game_is_ready_for_the_registry():
+    assert isinstance(CHALLENGE, PrimeChallenge)
+    assert (GAME.slug, GAME.name, GAME.min_players, GAME.max_players) == (
+        "prime-challenge", "Prime Challenge", 2, 4
+    )  # fmt: skip
+    assert list(GAME.bots()) == ["easy", "strong"]
+    assert GAME.clean_settings(GAME.default_settings()) == GAME.default_settings()
