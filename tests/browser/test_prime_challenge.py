@@ -45,6 +45,7 @@ def test_a_student_takes_a_set_then_a_bot_challenges_a_missed_one(
     page.goto(reverse("match_new", args=["prime-challenge"]))
     page.get_by_label("Deck level").select_option("1")
     page.get_by_label("Player 2").select_option("strong")
+    shot(page, "29-challenge-new", full_page=True)
     page.get_by_role("button", name="Start").click()
     page.wait_for_url("**/matches/*/")
     match = Match.objects.get()
