@@ -18,7 +18,8 @@ from games.engine.protocol import Bot, Move, View
 from games.engine.rng import rng_for
 
 from .cards import WILD, is_wild
-from .challenge import Challenge, Clear, Collect, Done, Hit, Select, set_offences
+from .challenge_moves import Challenge, Clear, Collect, Done, Hit, Select
+from .challenge_state import set_offences
 from .factorsets import ValueSet, find_sets, value_sets
 
 PICK_SECONDS = 0.4  # between two cards of a set: quick enough to watch

@@ -1,0 +1,150 @@
+"""What the board shows of a Prime Challenge state: everything is face up except the draw
+pile (a count), with the pick order, the "product so far" and the challenge window."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine.protocol import State, View
+
+from .cards import LEVEL_PRIMES, Card, is_wild, label
+from .challenge_state import (
+    CHALLENGER,
+    MIN_SET,
+    OVER,
+    ROWS,
+    TURN,
+    WINDOW,
+    Clock,
+    cards_at,
+    claim_text,
+    clock_of,
+    may_challenge,
+    may_hit,
+    may_say_done,
+    seat_scores,
+    team_seats,
+    team_totals,
+    winning_seats,
+)
+
+
+def board_view(state: State, player: int | None, timer: float | None) -> View:
+    """The view for a seat (or a watcher, `player` None); `timer` is the game's timer()."""
+    seated = type(player) is int and 0 <= player < state["players"]
+    me = player if seated else None
+    clock = clock_of(state)
+    order = {ref: i + 1 for i, ref in enumerate(state["picked"])}
+    slots = [_slot(f"f{i}", card, order) for i, card in enumerate(state["foundation"])]
+    columns = len(slots) // ROWS
+    acting = state["phase"] in (TURN, CHALLENGER) and me is not None and me == state["actor"]
+    scores = seat_scores(state)
+    teams = team_seats(state)
+    level = state["settings"]["level"]
+    return {
+        "players": state["players"],
+        "me": me,
+        "level": level,
+        "wild_primes": list(LEVEL_PRIMES[level]),
+        "invalid_sets": state["settings"]["invalid_sets"],
+        "phase": state["phase"],
+        "turn": state["turn"],
+        "actor": state["actor"],
+        "turns": state["turns"],
+        "moves": state["moves"],
+        "foundation": slots,
+        "rows": [slots[r * columns : (r + 1) * columns] for r in range(ROWS)],
+        "hits": [_slot(f"h{i}", card, order) for i, card in enumerate(state["hits"])],
+        "draw_count": len(state["draw"]),
+        "pick": _pick_view(state),
+        "window": _window_view(state, clock),
+        "can_challenge": seated and may_challenge(state, me),
+        "can_select": acting,
+        "can_clear": acting and bool(state["picked"]),
+        "can_collect": acting and len(state["picked"]) >= MIN_SET,
+        "can_hit": acting and may_hit(state),
+        "can_done": acting and may_say_done(state),
+        "foundation_set": state["foundation_set"],
+        "timer": timer,
+        "time_limits": {"first": clock.first, "further": clock.further, "window": clock.window},
+        "collected": [len(stack) for stack in state["stacks"]],
+        "scores": scores,
+        "teams": teams,
+        "team_scores": team_totals(scores, teams or []),
+        "log": [_event_view(event) for event in state["log"]],
+        "over": state["phase"] == OVER,
+        "ended": state["ended"],
+        "winners": winning_seats(state) if state["phase"] == OVER else [],
+    }
+
+
+def _slot(ref: str, card: Card | None, order: dict[str, int]) -> dict[str, Any]:
+    return {
+        "ref": ref,
+        "card": card,
+        "label": None if card is None else label(card),
+        "wild": card is not None and is_wild(card),
+        "picked": order.get(ref),
+    }
+
+
+def _pick_view(state: State) -> dict[str, Any]:
+    """The pick order and the "product so far", as the players watch it."""
+    cards = cards_at(state, state["picked"])
+    return {
+        "refs": list(state["picked"]),
+        "cards": cards,
+        "labels": [label(card) for card in cards],
+        "count": len(cards),
+        "text": product_so_far(cards),
+    }
+
+
+def product_so_far(cards: list[Card]) -> str:
+    """What the picked cards make so far, for the player and the watchers to check."""
+    if not cards:
+        return "Pick the answer first, then the numbers that multiply to make it."
+    first, rest = cards[0], cards[1:]
+    if is_wild(first):
+        return "A prime card can't be the answer: start with a number card."
+    if not rest:
+        return f"Answer {first}: now pick numbers that multiply to make {first}."
+    numbers = [int(card) for card in rest if not is_wild(card)]
+    wilds = len(rest) - len(numbers)
+    product = 1
+    for number in numbers:
+        product *= number
+    shown = " × ".join([*(str(n) for n in numbers), *["prime"] * wilds])
+    so_far = f"{shown} = {product}" if numbers and not wilds and len(numbers) > 1 else shown
+    return f"{so_far} so far (you want {first})."
+
+
+def _event_view(event: dict[str, Any]) -> dict[str, Any]:
+    return {"kind": event["kind"], "parts": [dict(part) for part in event["parts"]]}
+
+
+def _window_view(state: State, clock: Clock) -> dict[str, Any] | None:
+    window = state["window"]
+    if window is None:
+        return None
+    last = state["last_set"]
+    return {
+        "kind": window["kind"],
+        "player": window["player"],
+        "timed_out": window["timed_out"],
+        "seconds": clock.window,
+        "set": list(last["cards"]) if last else [],
+        "set_text": claim_text(last["cards"]) if last else "",
+    }
+
+
+def describe_timeout(state: State) -> str:
+    """What running out of time did: "got a hit card", "ended the turn", ..."""
+    phase = state["phase"]
+    if phase == WINDOW:
+        return {
+            "hit": "got a hit card",
+            "done": "ended the turn",
+            "collect": "kept the set (nobody challenged)",
+        }[state["window"]["kind"]]
+    return "ran out of time"
