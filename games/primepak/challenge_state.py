@@ -191,8 +191,12 @@ def may_hit(state: State) -> bool:
 
 
 def may_say_done(state: State) -> bool:
-    """A challenger may stop at any time; a player once they took a set from the foundation."""
-    return state["phase"] == CHALLENGER or state["foundation_set"]
+    """A challenger may stop at any time; a player once they took a set from the foundation,
+    or when no hit is left to ask for (our decision: with the draw pile empty, "done" is how a
+    player says they see no set; the others may still challenge)."""
+    if state["phase"] == CHALLENGER:
+        return True
+    return state["phase"] == TURN and (state["foundation_set"] or not state["draw"])
 
 
 def is_strict(state: State) -> bool:

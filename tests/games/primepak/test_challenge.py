@@ -285,6 +285,18 @@ def test_hit_cards_stay_outside_until_used_even_across_turns():
 
 
 # --- done ----------------------------------------------------------------------------------------
+def test_with_the_draw_pile_empty_done_says_no_set_and_can_be_challenged():
+    """Our decision (docs/rules.md): with no hit card left, a player who sees no set says
+    "done" instead of waiting for the clock; a set they missed can still be challenged."""
+    state = scenario([42, 6, 7, 11], players=3, empty_draw=True)
+    assert Done() in GAME.legal_moves(state, 0)
+    state = play(state, 0, Done())
+    assert state["phase"] == "window"
+    assert GAME.legal_moves(state, 1) == [Challenge()]
+    challenged = play(state, 1, Challenge())
+    assert challenged["phase"] == "challenger" and challenged["actor"] == 1
+
+
 def test_done_only_after_a_set_with_a_foundation_card_then_play_passes_left():
     """Booklet: "After a player has made at least one factor set that uses at least one card
     from the main foundation, and the player sees no more factor sets to form, he says done to
