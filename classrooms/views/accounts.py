@@ -26,7 +26,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
-    form = TeacherSignupForm(request.POST or None)
+    form = TeacherSignupForm(request.POST if request.method == "POST" else None)
     if request.method == "POST":
         if not form.is_valid():
             return render_form(request, "accounts/signup.html", {"form": form}, valid=False)
@@ -52,7 +52,7 @@ def _safe_next(request: HttpRequest) -> str | None:
 
 @require_http_methods(["GET", "POST"])
 def teacher_login(request: HttpRequest) -> HttpResponse:
-    form = TeacherLoginForm(request.POST or None)
+    form = TeacherLoginForm(request.POST if request.method == "POST" else None)
     context = {"form": form, "next": _safe_next(request) or ""}
     if request.method != "POST":
         return render(request, "accounts/login.html", context)
@@ -85,7 +85,7 @@ def sign_out(request: HttpRequest) -> HttpResponse:
 @teacher_required
 @require_http_methods(["GET", "POST"])
 def password_change(request: HttpRequest) -> HttpResponse:
-    form = PasswordChangeForm(request.user, request.POST or None)
+    form = PasswordChangeForm(request.user, request.POST if request.method == "POST" else None)
     if request.method == "POST":
         if not form.is_valid():
             return render_form(request, "accounts/password.html", {"form": form}, valid=False)

@@ -17,7 +17,7 @@ from .common import render_form
 @require_http_methods(["GET", "POST"])
 def class_list(request: HttpRequest) -> HttpResponse:
     """The teacher's classes, and the form to create one."""
-    form = ClassroomForm(request.POST or None)
+    form = ClassroomForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         classroom = services.classroom_create(teacher=request.user, **form.cleaned_data)
         messages.success(request, f"Class “{classroom.name}” is ready. Now add students.")
@@ -49,7 +49,7 @@ def class_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def class_settings(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = teacher_classroom(request, pk)
     initial = {"name": classroom.name, "sign_in_method": classroom.sign_in_method}
-    form = ClassroomForm(request.POST or None, initial=initial)
+    form = ClassroomForm(request.POST if request.method == "POST" else None, initial=initial)
     if request.method == "POST" and form.is_valid():
         services.classroom_update(classroom=classroom, **form.cleaned_data)
         messages.success(request, "Class settings saved.")

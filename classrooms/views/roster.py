@@ -61,7 +61,7 @@ def student_edit(request: HttpRequest, pk: int, student_pk: int) -> HttpResponse
     student = teacher_student(request, pk, student_pk)
     classroom = student.classroom
     form = StudentNameForm(
-        request.POST or None,
+        request.POST if request.method == "POST" else None,
         initial={"name": student.name},
         taken=services.roster_names(student.classroom, exclude=student),
     )
@@ -114,7 +114,10 @@ def student_reset(request: HttpRequest, pk: int, student_pk: int) -> HttpRespons
 def roster_import(request: HttpRequest, pk: int) -> HttpResponse:
     """Upload a CSV and see every row's problem before anything is saved."""
     classroom = teacher_classroom(request, pk)
-    form = RosterUploadForm(request.POST or None, request.FILES or None)
+    form = RosterUploadForm(
+        request.POST if request.method == "POST" else None,
+        request.FILES if request.method == "POST" else None,
+    )
     context = {"classroom": classroom, "form": form}
     if request.method == "GET":
         return render(request, "classes/import.html", context)

@@ -20,7 +20,7 @@ SECRET_PAGE = "student/join_secret.html"
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest) -> HttpResponse:
     """Step 1: the class code."""
-    form = JoinCodeForm(request.POST or None)
+    form = JoinCodeForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         code = form.cleaned_data["code"]
         account = f"code:{ratelimit.client_address(request)}"
@@ -75,7 +75,7 @@ def _picture_step(request: HttpRequest, student: Student, context: dict) -> Http
 
 
 def _word_step(request: HttpRequest, student: Student, context: dict) -> HttpResponse:
-    form = WordSecretForm(request.POST or None)
+    form = WordSecretForm(request.POST if request.method == "POST" else None)
     context["form"] = form
     if request.method == "POST" and form.is_valid():
         return _try_sign_in(request, student, form.cleaned_data["password"], context)

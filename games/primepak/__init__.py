@@ -3,5 +3,7 @@
 from games.engine.registry import register
 
 from .challenge import CHALLENGE
+from .solitaire import SOLITAIRE
 
 register(CHALLENGE)
+register(SOLITAIRE)

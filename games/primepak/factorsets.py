@@ -80,14 +80,16 @@ def _check_product(answer, others, product, wilds, level, cards) -> SetCheck:
         return SetCheck(False, "wrong_product", f"{said} = {product}, not {answer}.")
     primes = LEVEL_PRIMES[level]
     cards_word = "1 prime card" if wilds == 1 else f"{wilds} prime cards"
+    # "18 ÷ (3 × 4)", not "18 ÷ 3 × 4": read left to right, that is (18 ÷ 3) × 4 = 24.
+    divisor = said if len(others) == 1 else f"({said})"
     if answer % product:
-        reason = f"{answer} ÷ {said} is not a whole number, so no prime card can make {answer}."
+        reason = f"{answer} ÷ {divisor} is not a whole number, so no prime card can make {answer}."
         if not others:
             reason = f"No prime cards multiply to {answer}."
         return SetCheck(False, "wrong_product", reason)
     left = answer // product
     needed = prime_factors(left)
-    shown = f"{answer} ÷ {said} = {left}" if others else f"{answer}"
+    shown = f"{answer} ÷ {divisor} = {left}" if others else f"{answer}"
     if not needed:
         reason = f"{said} is already {answer}: a prime card would have nothing to stand for."
         return SetCheck(False, "wrong_product", reason)

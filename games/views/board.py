@@ -12,9 +12,13 @@ from ..models import Match
 
 PAGE = "games/match.html"
 # A game's own stylesheet, beside site.css (games not listed are styled in site.css).
-STYLESHEETS = {"prime-challenge": "css/challenge.css", "prime-solitaire": "css/primepak.css"}
+STYLESHEETS = {
+    "prime-challenge": "css/challenge.css",
+    "prime-solitaire": "css/primepak.css",
+    "prime-climb": "css/primeclimb.css",
+}
 # Games whose board tells the story itself ("What happened"): no list of raw moves below it.
-OWN_LOG = {"prime-challenge"}
+OWN_LOG = {"prime-challenge", "prime-climb"}
 
 
 def board_context(access: Access, **extra) -> dict:

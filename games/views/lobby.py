@@ -46,7 +46,9 @@ def match_new(request: HttpRequest, slug: str) -> HttpResponse:
     student = current_student(request)
     assignment = _assignment(request, student)
     fixed = assignment.settings if assignment else None
-    form = NewMatchForm(request.POST or None, game=game, fixed_settings=fixed)
+    form = NewMatchForm(
+        request.POST if request.method == "POST" else None, game=game, fixed_settings=fixed
+    )
     context = {"game": game, "form": form, "assignment": assignment}
     if assignment:
         context["assignment_title"] = assignment_title(assignment)

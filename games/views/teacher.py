@@ -101,7 +101,9 @@ def assignment_new(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
         game = get_game(slug)
     except KeyError:
         raise Http404("No such game.") from None
-    form = AssignmentForm(request.POST or None, game=game, classroom=classroom)
+    form = AssignmentForm(
+        request.POST if request.method == "POST" else None, game=game, classroom=classroom
+    )
     if request.method == "POST" and form.is_valid():
         try:
             assignment_create(

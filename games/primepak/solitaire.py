@@ -1,0 +1,934 @@
+"""Prime Solitaire: clear a layout of overlapping cards by forming factor sets.
+
+Rule text: /work/shared/rules/primepak.md (PRIME SOLITAIRE); what it leaves open is settled in
+DECISIONS.md (PrimePak). Pure Python: no Django here.
+
+Layouts (DECISIONS: "a foundation of overlapping rows is 7 columns")
+
+- ``rows``: rows of 7 cards, each row overlapping the one before (3 rows at levels 3-6, 5 at
+  levels 1-2, plus ``extra_rows``). Position ``p = row * 7 + column``; row 0 is dealt first and
+  lies underneath. A card is available when no card of a later row lies on it in its column,
+  so each column is a little pile whose last card is the one to take.
+- ``pyramid`` (our shape; the booklet only names it): rows of 1, 2, ..., 7 cards (28), each
+  card overlapped by the two cards below it in the next row, as in the classic pyramid
+  solitaire; ``extra_rows`` adds rows of 8 and 9 cards underneath. Card ``i`` of row ``r`` is
+  position ``r * (r + 1) / 2 + i``. A card is available when both cards overlapping it are gone
+  (DECISIONS). The same 7-row pyramid at every level: at levels 3-6 it is bigger and more
+  tangled than three rows (more challenging, as the booklet promises); at levels 1-2 it has
+  fewer cards than five rows but more of them covered.
+
+Play, as the state records it: the selection lives in the state (the server shows "product so
+far" and the page works without JavaScript). ``Select`` toggles a card, ``Collect`` takes the
+selection as a set, ``Turn`` turns the next card of the draw pile onto the face-up stack,
+``Hint`` marks a set made only of visible cards, ``Resign`` gives up. A covered layout card
+may be chosen once every card lying on it is chosen ("two or more overlapping cards may be
+collected all at once if they belong to the same factor set"). Face-up stack cards may be
+chosen freely but only a run from the top may be taken ("skipping a card is not allowed").
+The game ends when the layout is cleared (a win) or when the draw pile is empty and no set can
+be made (a loss).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+from math import prod
+from typing import Any, ClassVar
+
+from games.engine.protocol import (
+    Bot,
+    Game,
+    IllegalMove,
+    LearningEvent,
+    Move,
+    Outcome,
+    SettingsError,
+    State,
+    View,
+)
+from games.engine.rng import shuffled
+
+from .cards import LEVELS, is_prime, number_cards, prime_factors
+from .factorsets import check_set, value_sets
+
+# --- settings -------------------------------------------------------------------------------
+LEVEL_CHOICES = [(level, f"Level {level}") for level in LEVELS]
+LAYOUT_CHOICES = [("rows", "Overlapping rows"), ("pyramid", "Pyramid")]
+EXTRA_ROW_CHOICES = [(0, "No extra rows"), (1, "1 extra row"), (2, "2 extra rows")]
+COLUMNS = 7  # DECISIONS: a foundation of overlapping rows is 7 columns
+PYRAMID_ROWS = 7  # our decision: rows of 1..7 cards, like the classic pyramid
+
+
+def row_count(level: int) -> int:
+    """The booklet's rows: three at levels 3 through 6, five at levels 1 and 2."""
+    return 5 if level <= 2 else 3
+
+
+# --- the layout -----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Layout:
+    """Where the layout cards lie and which cards lie on which (bitmasks by position)."""
+
+    shape: str
+    rows: int
+    cells: tuple[tuple[int, int], ...]  # (row, index within the row) by position
+    covered_by: tuple[int, ...]  # the positions lying directly on each position
+    covers: tuple[int, ...]  # the positions each position lies directly on
+    order: tuple[int, ...]  # every position, the cards lying on a card before the card
+    width: int  # cards in the widest row
+
+    @property
+    def size(self) -> int:
+        return len(self.cells)
+
+    def grid_column(self, position: int) -> int:
+        """Where the card starts, in half-card steps from 1 (a pyramid's rows are offset)."""
+        row, index = self.cells[position]
+        if self.shape == "rows":
+            return 2 * index + 1
+        return (self.width - (row + 1)) + 2 * index + 1
+
+
+@cache
+def layout_for(shape: str, rows: int) -> Layout:
+    """The layout of this shape with this many rows."""
+    if shape == "rows":
+        cells = [(row, col) for row in range(rows) for col in range(COLUMNS)]
+        index = {cell: p for p, cell in enumerate(cells)}
+        on = {cell: [(cell[0] + 1, cell[1])] for cell in cells}
+        width = COLUMNS
+    elif shape == "pyramid":
+        cells = [(row, i) for row in range(rows) for i in range(row + 1)]
+        index = {cell: p for p, cell in enumerate(cells)}
+        on = {(row, i): [(row + 1, i), (row + 1, i + 1)] for row, i in cells}
+        width = rows
+    else:
+        raise ValueError(f"no layout {shape!r}")
+    covered_by = [0] * len(cells)
+    covers = [0] * len(cells)
+    for p, cell in enumerate(cells):
+        for above in on[cell]:
+            if above in index:
+                covered_by[p] |= 1 << index[above]
+                covers[index[above]] |= 1 << p
+    order = sorted(range(len(cells)), key=lambda p: (-cells[p][0], cells[p][1]))
+    return Layout(shape, rows, tuple(cells), tuple(covered_by), tuple(covers), tuple(order), width)
+
+
+def layout_of(settings: dict[str, Any]) -> Layout:
+    """The layout these (clean) settings deal."""
+    extra = settings["extra_rows"]
+    if settings["layout"] == "pyramid":
+        return layout_for("pyramid", PYRAMID_ROWS + extra)
+    return layout_for("rows", row_count(settings["level"]) + extra)
+
+
+# --- finding the sets the rules allow ---------------------------------------------------------
+# No factor set of a deck without wilds has more than 7 cards (64 = 2 × 2 × 2 × 2 × 2 × 2,
+# 900 = 2 × 2 × 3 × 3 × 5 × 5), and one of them comes from the layout.
+MAX_RUN = 6
+
+
+def find_collections(
+    layout: Layout,
+    values: list[int],
+    present: int,
+    stack: list[int],
+    limit: int | None = None,
+    min_run: int = 0,
+) -> list[tuple[int, int]]:
+    """Every set that may be taken now, as (layout positions bitmask, cards from the stack top).
+
+    `values` holds each position's card (anything for gone positions), `present` the bitmask
+    of positions still holding a card, `stack` the face-up stack, bottom first. A set takes a
+    run from the top of the stack, at least one layout card, and a layout card only with every
+    card lying on it. Each result is a different group of cards; at most `limit` of them, and
+    only those taking at least `min_run` stack cards.
+    """
+    order = [p for p in layout.order if present >> p & 1]
+    top = stack[: -MAX_RUN - 1 : -1]
+    found: list[tuple[int, int]] = []
+    product, biggest = 1, 0
+    for run in range(len(top) + 1):
+        if run:
+            card = top[run - 1]
+            product *= card
+            biggest = max(biggest, card)
+            if biggest % (product // biggest) and product > _MAX_VALUE:
+                break  # these stack cards fit in no set together, and neither will more
+        if run < min_run:
+            continue
+        if _sets_with_run(layout, values, present, order, run, product, biggest, found, limit):
+            break
+    return found
+
+
+_MAX_VALUE = max(number_cards(LEVELS[-1]))
+_PRIMES = frozenset(v for v in range(2, _MAX_VALUE + 1) if is_prime(v))
+
+
+def _sets_with_run(layout, values, present, order, run, product, biggest, found, limit) -> bool:
+    """Add the sets taking exactly `run` stack cards; True once `limit` is reached."""
+    covered_by = layout.covered_by
+    if run:
+        others = product // biggest
+        if biggest % others == 0 and biggest // others >= 2:
+            # The answer is the biggest stack card; the layout gives the rest of its factors.
+            for chosen in _closed_sets(order, values, present, covered_by, biggest // others,
+                                       biggest, -1):  # fmt: skip
+                if run + chosen.bit_count() >= 3:
+                    found.append((chosen, run))
+                    if limit is not None and len(found) >= limit:
+                        return True
+    for answer in order:
+        value = values[answer]
+        if value <= biggest or value % product or value in _PRIMES:
+            continue
+        target, bit = value // product, 1 << answer
+        if target == 1:
+            if run >= 2 and not covered_by[answer] & present:
+                found.append((bit, run))
+        else:
+            for chosen in _closed_sets(order, values, present, covered_by, target, value, answer):
+                if run + 1 + chosen.bit_count() >= 3:
+                    found.append((chosen | bit, run))
+        if limit is not None and len(found) >= limit:
+            return True
+    return False
+
+
+def _closed_sets(order, values, present, covered_by, target, below, answer) -> list[int]:
+    """Groups of layout cards smaller than `below` multiplying to `target`, each taken with
+    every card lying on it (the answer's position, if any, counts as taken too)."""
+    if answer >= 0:
+        # Cards lying on the answer must be among its factors: a quick way out if not.
+        on = covered_by[answer] & present
+        if on and any(on >> p & 1 and target % values[p] for p in order):
+            return []
+    candidates = [p for p in order if p != answer and values[p] < below and target % values[p] == 0]
+    results: list[int] = []
+    start = 1 << answer if answer >= 0 else 0
+
+    def extend(i: int, chosen: int, rest: int) -> None:
+        if rest == 1:
+            if answer < 0 or not covered_by[answer] & present & ~chosen:
+                results.append(chosen & ~start)
+            return
+        for j in range(i, len(candidates)):
+            p = candidates[j]
+            value = values[p]
+            if rest % value == 0 and not covered_by[p] & present & ~chosen:
+                extend(j + 1, chosen | 1 << p, rest // value)
+
+    extend(0, start, target)
+    return results
+
+
+SMALL_PRIMES = (2, 3, 5)
+
+
+@cache
+def difficulty(value: int) -> float:
+    """How hard a card is to clear, from the booklet's Strategy: larger primes, composites
+    with larger prime factors (44, 51, 57), many factors of 2 or 3 (32, 64, 81, 96), and
+    numbers of 70 or above are hard; 2, 3 and 5 are easy."""
+    if value in SMALL_PRIMES:
+        return 0.5
+    factors = prime_factors(value)
+    return 1.0 + (factors[-1] >= 7) + (factors[-1] >= 11) + (len(factors) >= 4) + (value >= 70)
+
+
+@cache
+def partner_sets(level: int) -> dict[int, tuple[tuple[tuple[int, int], ...], ...]]:
+    """For each card value of the level, every factor set of its deck holding that value, as
+    (value, how many) pairs; the sets of the commonest cards first."""
+    counts = _deck_counts(level)
+    found: dict[int, list[tuple[tuple[int, int], ...]]] = {}
+    for vs in value_sets(counts, 0, level):
+        need = tuple(sorted(Counter((vs.answer, *vs.multipliers)).items()))
+        for value, _ in need:
+            found.setdefault(value, []).append(need)
+    rarity = {v: 1 / n for v, n in counts.items()}
+    return {
+        value: tuple(sorted(sets, key=lambda need: sum(rarity[v] * c for v, c in need)))
+        for value, sets in found.items()
+    }
+
+
+# --- moves ----------------------------------------------------------------------------------
+CARD_REF = re.compile(r"[fs](0|[1-9][0-9]{0,2})")
+
+
+@dataclass(frozen=True)
+class Select(Move):
+    """Choose a card for the set, or put it back: "f12" is layout position 12, "s0" the top
+    of the face-up stack, "s1" the card under it."""
+
+    type: ClassVar[str] = "select"
+    card: str
+
+    def label(self) -> str:
+        return f"chose {self.card}"
+
+
+@dataclass(frozen=True)
+class Clear(Move):
+    """Put back every chosen card."""
+
+    type: ClassVar[str] = "clear"
+
+    def label(self) -> str:
+        return "put the chosen cards back"
+
+
+@dataclass(frozen=True)
+class Collect(Move):
+    """Take the chosen cards as a factor set."""
+
+    type: ClassVar[str] = "collect"
+
+    def label(self) -> str:
+        return "took a factor set"
+
+
+@dataclass(frozen=True)
+class Turn(Move):
+    """Turn the next card of the draw pile onto the face-up stack."""
+
+    type: ClassVar[str] = "turn"
+
+    def label(self) -> str:
+        return "turned over a card"
+
+
+@dataclass(frozen=True)
+class Hint(Move):
+    """Ask where a set is (made only from cards you can see)."""
+
+    type: ClassVar[str] = "hint"
+
+    def label(self) -> str:
+        return "asked for a hint"
+
+
+@dataclass(frozen=True)
+class Resign(Move):
+    """Give up this game."""
+
+    type: ClassVar[str] = "resign"
+
+    def label(self) -> str:
+        return "gave up"
+
+
+@cache
+def _stack_refs(size: int) -> tuple[str, ...]:
+    return tuple(f"s{depth}" for depth in range(size))
+
+
+@cache
+def _select(ref: str) -> Select:
+    """Select moves are immutable: legal_moves shares them (a stack may hold 130 cards)."""
+    return Select(ref)
+
+
+_SIMPLE_MOVES: dict[str, Move] = {cls.type: cls() for cls in (Clear, Collect, Turn, Hint, Resign)}
+
+NO_SET_HINT = "No set now: turn a card."
+SKIPPED = "Take cards from the top of the pile without skipping any."
+NO_LAYOUT_CARD = "Every set needs at least one card from the layout."
+PLAYING, WON, LOST, RESIGNED = "playing", "won", "lost", "resigned"
+_REASONS = {WON: "cleared the layout", LOST: "the draw pile ran out", RESIGNED: "gave up"}
+
+
+class PrimeSolitaire(Game):
+    """Prime Solitaire (PrimePak): one player clears the layout with factor sets."""
+
+    slug = "prime-solitaire"
+    name = "Prime Solitaire"
+    min_players = 1
+    max_players = 1
+    summary = (
+        "Clear the whole layout by making factor sets with its uncovered cards and the cards "
+        "you turn over, one at a time, from the draw pile. You go through the pile only once!"
+    )
+    turn_seconds = None
+
+    # --- settings -------------------------------------------------------------------------
+    def default_settings(self) -> dict[str, Any]:
+        """Level 1, overlapping rows, no extra rows."""
+        return {"level": 1, "layout": "rows", "extra_rows": 0}
+
+    def settings_fields(self) -> list[dict[str, Any]]:
+        """Deck level, layout shape and extra rows."""
+        return [
+            {
+                "name": "level",
+                "label": "Deck level",
+                "choices": LEVEL_CHOICES,
+                "help": "Level 1 uses 2s and 5s; each level adds bigger primes.",
+            },
+            {
+                "name": "layout",
+                "label": "Layout",
+                "choices": LAYOUT_CHOICES,
+                "help": "A pyramid makes any level more challenging.",
+            },
+            {
+                "name": "extra_rows",
+                "label": "Extra rows",
+                "choices": EXTRA_ROW_CHOICES,
+                "help": "More rows make the game a little harder.",
+            },
+        ]
+
+    def clean_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
+        """Fill in defaults; accept form strings ("3"); refuse unknown settings and values."""
+        if settings is None:
+            settings = {}
+        if not isinstance(settings, dict):
+            raise SettingsError("Settings must be a list of named choices.")
+        defaults = self.default_settings()
+        unknown = sorted(str(key)[:40] for key in settings if key not in defaults)
+        if unknown:
+            raise SettingsError(f"Unknown setting: {', '.join(unknown)}.")
+        level = _whole(settings.get("level", defaults["level"]))
+        if level not in LEVELS:
+            raise SettingsError("The deck level must be 1, 2, 3, 4, 5 or 6.")
+        layout = settings.get("layout", defaults["layout"])
+        if not isinstance(layout, str) or layout not in dict(LAYOUT_CHOICES):
+            raise SettingsError("The layout must be rows or pyramid.")
+        extra = _whole(settings.get("extra_rows", defaults["extra_rows"]))
+        if extra not in dict(EXTRA_ROW_CHOICES) or extra is None:
+            raise SettingsError("Extra rows must be 0, 1 or 2.")
+        return {"level": level, "layout": layout, "extra_rows": extra}
+
+    def settings_label(self, settings: dict[str, Any]) -> str:
+        """ "Level 3", "Level 3 · pyramid", "Level 1 · 2 extra rows"."""
+        settings = self.clean_settings(settings)
+        parts = [f"Level {settings['level']}"]
+        if settings["layout"] == "pyramid":
+            parts.append("pyramid")
+        if settings["extra_rows"]:
+            parts.append(dict(EXTRA_ROW_CHOICES)[settings["extra_rows"]])
+        return " · ".join(parts)
+
+    # --- play -----------------------------------------------------------------------------
+    def new_game(self, settings: dict[str, Any], players: int, seed: int) -> State:
+        """Shuffle the level's number cards (no wilds), deal the layout, the rest face down."""
+        settings = self.clean_settings(settings)
+        if players != 1 or type(players) is not int:
+            raise SettingsError("Prime Solitaire is for 1 player.")
+        layout = layout_of(settings)
+        cards = shuffled(number_cards(settings["level"]), seed, "deal")
+        # The draw pile's next card is its last: turning is a pop.
+        return {
+            "settings": settings,
+            "seed": seed,
+            "foundation": cards[: layout.size],
+            "draw": cards[layout.size :][::-1],
+            "stack": [],
+            "taken": [],
+            "selection": [],
+            "hint": None,
+            "hints": 0,
+            "status": PLAYING,
+            "moves": 0,
+        }
+
+    def current_player(self, state: State) -> int | None:
+        """Seat 0 while the game goes on."""
+        return 0 if state["status"] == PLAYING else None
+
+    def legal_moves(self, state: State, player: int) -> list[Move]:
+        """Select (layout cards, then the stack from the top), Clear, Collect (only when the
+        selection may be taken), Turn, Hint, Resign."""
+        if state["status"] != PLAYING or player != 0:
+            return []
+        moves: list[Move] = [_select(ref) for ref in selectable(state)]
+        if state["selection"]:
+            moves.append(Clear())
+            if len(state["selection"]) >= 3 and collect_problem(state) is None:
+                moves.append(Collect())
+        if state["draw"]:
+            moves.append(Turn())
+        moves += [Hint(), Resign()]
+        return moves
+
+    def apply_move(self, state: State, player: int, move: Move) -> State:
+        """The state after the move; IllegalMove with a child-readable reason if refused."""
+        move = _checked(move)
+        if state["status"] != PLAYING:
+            raise IllegalMove("The game is over.")
+        if player != 0 or type(player) is not int:
+            raise IllegalMove("It's not your turn.")
+        new = _copy(state)
+        new["moves"] += 1
+        if isinstance(move, Select):
+            new["selection"] = _toggled(state, move.card)
+        elif isinstance(move, Clear):
+            if not state["selection"]:
+                raise IllegalMove("No cards are chosen.")
+            new["selection"] = []
+        elif isinstance(move, Collect):
+            _collect(state, new)
+        elif isinstance(move, Turn):
+            if not state["draw"]:
+                raise IllegalMove("The draw pile is empty.")
+            new["stack"].append(new["draw"].pop())
+            new["selection"], new["hint"] = [], None
+            _check_end(new)
+        elif isinstance(move, Hint):
+            new["hint"] = _hint(state)
+            new["hints"] += 1
+        else:
+            new["status"] = RESIGNED
+            new["selection"], new["hint"] = [], None
+        return new
+
+    def parse_move(self, data: Any) -> Move:
+        """A move from its JSON form; anything malformed raises IllegalMove."""
+        if not isinstance(data, dict):
+            raise IllegalMove("That is not a move in this game.")
+        kind = data.get("type")
+        if isinstance(kind, str) and kind in _SIMPLE_MOVES and set(data) == {"type"}:
+            return _SIMPLE_MOVES[kind]
+        if kind == "select" and set(data) == {"type", "card"}:
+            card = data["card"]
+            if isinstance(card, str) and CARD_REF.fullmatch(card):
+                return Select(card)
+            raise IllegalMove("There is no such card.")
+        raise IllegalMove("That is not a move in this game.")
+
+    def view(self, state: State, player: int | None) -> View:
+        """Everything but the draw pile, which is a count; the same for the player and
+        watchers (nothing else is hidden in solitaire)."""
+        settings = state["settings"]
+        layout = layout_of(settings)
+        selection = state["selection"]
+        hinted = set(state["hint"]["cards"]) if state["hint"] else set()
+        playing = state["status"] == PLAYING
+        present = _present(state["foundation"])
+        chosen = sum(1 << int(ref[1:]) for ref in selection if ref[0] == "f")
+        foundation = []
+        for p, card in enumerate(state["foundation"]):
+            if card is None:
+                continue
+            ref = f"f{p}"
+            row, index = layout.cells[p]
+            foundation.append(
+                {
+                    "ref": ref,
+                    "value": card,
+                    "position": p,
+                    "row": row,
+                    "col": index,
+                    "grid_row": row + 1,
+                    "grid_col": layout.grid_column(p),
+                    "available": not layout.covered_by[p] & present,
+                    "selectable": playing and not layout.covered_by[p] & present & ~chosen,
+                    "selected": ref in selection,
+                    "hinted": ref in hinted,
+                }
+            )
+        stack = state["stack"]
+        return {
+            "me": 0 if player == 0 else None,
+            "level": settings["level"],
+            "settings": dict(settings),
+            "layout": {
+                "shape": layout.shape,
+                "rows": layout.rows,
+                "width": layout.width,
+                "size": layout.size,
+            },
+            "foundation": foundation,
+            "stack": [
+                {
+                    "ref": ref,
+                    "value": card,
+                    "depth": depth,
+                    "selected": ref in selection,
+                    "hinted": ref in hinted,
+                }
+                for depth, (ref, card) in enumerate(
+                    zip(_stack_refs(len(stack)), reversed(stack), strict=True)
+                )
+            ],
+            "draw_count": len(state["draw"]),
+            "cards_left": len(foundation),
+            "cleared": layout.size - len(foundation),
+            "taken_count": sum(len(group) for group in state["taken"]),
+            "sets": len(state["taken"]),
+            "taken": [list(group) for group in state["taken"]],  # the player saw each set
+            "sets_made": [_equation(group, settings["level"]) for group in state["taken"]],
+            "selection": _selection_view(state),
+            "hint": dict(state["hint"], cards=list(state["hint"]["cards"]))
+            if state["hint"]
+            else None,
+            "status": state["status"],
+            "over": state["status"] != PLAYING,
+            "won": state["status"] == WON,
+        }
+
+    def outcome(self, state: State) -> Outcome | None:
+        """A win when the layout is cleared; the score is the layout cards cleared."""
+        status = state["status"]
+        if status == PLAYING:
+            return None
+        cleared = sum(card is None for card in state["foundation"])
+        # A loss has no winner: the platform marks every seat in `winners` as won.
+        winners = (0,) if status == WON else ()
+        return Outcome(winners=winners, scores=(cleared,), reason=_REASONS[status])
+
+    def learning_events(
+        self, before: State, player: int, move: Move, after: State | IllegalMove
+    ) -> list[LearningEvent]:
+        """Sets made or got wrong, sets passed over when turning, hints asked."""
+        try:
+            move = _checked(move)
+        except IllegalMove:
+            return []
+        if isinstance(move, Collect):
+            return _collect_events(before, player, after)
+        if isinstance(after, IllegalMove):
+            return []
+        if isinstance(move, Turn):
+            best = best_visible_set(before)
+            if best is None:
+                return []
+            check, refs = best
+            detail = {
+                "equation": check.equation(),
+                "cards": refs,
+                "sets": len(visible_sets(before)),
+            }
+            skill = f"factors:{check.answer}"
+            return [LearningEvent(player, "factor_set", skill, False, "missed_set", detail)]
+        if isinstance(move, Hint):
+            hint = after["hint"]
+            if not hint["cards"]:
+                return [LearningEvent(player, "hint", "no_set", True, detail={"text": NO_SET_HINT})]
+            detail = {"equation": hint["equation"], "cards": list(hint["cards"])}
+            skill = f"factors:{hint['answer']}"
+            return [LearningEvent(player, "hint", skill, False, "asked_hint", detail)]
+        return []
+
+    def bots(self) -> dict[str, Bot]:
+        """Easy and fair bots."""
+        from .solitaire_bots import BOTS  # the bots import this module's moves
+
+        return BOTS
+
+    def analyse(
+        self, settings: dict[str, Any], players: int, seed: int, final: State
+    ) -> dict[str, Any] | None:
+        """For the teacher: could this deal have been won, knowing the draw pile's order?"""
+        from .solitaire_solver import could_have_won  # the solver imports this module
+
+        if final["status"] == WON:
+            return {"winnable": True, "summary": "Won: the whole layout was cleared."}
+        winnable = could_have_won(self.new_game(settings, players, seed))
+        summary = {
+            True: "Not won, but this deal could have been won (the solver found a way).",
+            False: "Nobody could have won this deal: the solver proved there was no way.",
+            None: "The solver could not tell in time whether this deal could be won.",
+        }[winnable]
+        return {"winnable": winnable, "summary": summary}
+
+    def resample_hidden(self, state: State, player: int | None, rng: random.Random) -> State:
+        """Shuffle the draw pile again: it is the only thing nobody can see."""
+        new = _copy(state)
+        rng.shuffle(new["draw"])
+        return new
+
+    def check_invariants(self, state: State) -> None:
+        """Cards conserved; every taken group a factor set; selection and status consistent."""
+        settings = state["settings"]
+        layout = layout_of(settings)
+        level = settings["level"]
+        foundation = state["foundation"]
+        assert len(foundation) == layout.size, "the layout has the wrong size"
+        cards = [c for c in foundation if c is not None] + state["stack"] + state["draw"]
+        cards += [c for group in state["taken"] for c in group]
+        assert Counter(cards) == _deck_counts(level), "cards lost or doubled"
+        for group in state["taken"]:
+            assert check_set(group, level).ok, f"{group} is not a factor set"
+        present = _present(foundation)
+        for p in range(layout.size):
+            if not present >> p & 1:
+                assert not layout.covered_by[p] & present, "a card was taken from under another"
+        refs = state["selection"]
+        assert len(set(refs)) == len(refs), "a card chosen twice"
+        for ref in refs:
+            assert _card_at(state, ref) is not None, f"chosen {ref} is not there"
+            if ref[0] == "f":
+                on = layout.covered_by[int(ref[1:])] & present
+                assert all(f"f{q}" in refs for q in _bits(on)), f"{ref} chosen under a card"
+        status = state["status"]
+        assert status in _REASONS or status == PLAYING
+        assert (status == WON) == (present == 0), "a win is a cleared layout"
+        if status != PLAYING:
+            assert not refs, "a finished game has nothing chosen"
+        if status == LOST:
+            assert not state["draw"] and best_visible_set(state) is None
+
+    def describe(self, state: State, player: int, move: Move) -> str:
+        """ "took 40 = 2 × 4 × 5", "turned over 18", "chose 40"."""
+        move = _checked(move)
+        if isinstance(move, Select):
+            card = _card_at(state, move.card)
+            verb = "put back" if move.card in state["selection"] else "chose"
+            return f"{verb} {card}" if card is not None else move.label()
+        if isinstance(move, Collect):
+            cards = [_card_at(state, ref) for ref in state["selection"]]
+            check = check_set([c for c in cards if c is not None], state["settings"]["level"])
+            return f"took {check.equation()}" if check.ok else move.label()
+        if isinstance(move, Turn):
+            return f"turned over {state['draw'][-1]}" if state["draw"] else move.label()
+        return move.label()
+
+
+# --- reading the state ----------------------------------------------------------------------
+@cache
+def _deck_counts(level: int) -> Counter[int]:
+    return Counter(number_cards(level))
+
+
+def _whole(value: Any) -> Any:
+    """Form posts arrive as text: "3" is 3."""
+    if isinstance(value, str) and value.isdigit() and len(value) < 3:
+        return int(value)
+    return value if type(value) is int else None
+
+
+def _bits(mask: int) -> list[int]:
+    return [p for p in range(mask.bit_length()) if mask >> p & 1]
+
+
+def _present(foundation: list) -> int:
+    return sum(1 << p for p, card in enumerate(foundation) if card is not None)
+
+
+def _on_top(state: State, layout: Layout, position: int) -> int:
+    """The cards lying on a layout card (a bitmask)."""
+    return layout.covered_by[position] & _present(state["foundation"])
+
+
+def _card_at(state: State, ref: str) -> int | None:
+    """The card a reference names, or None if there is no card there."""
+    index = int(ref[1:])
+    if ref[0] == "f":
+        foundation = state["foundation"]
+        return foundation[index] if index < len(foundation) else None
+    stack = state["stack"]
+    return stack[-1 - index] if index < len(stack) else None
+
+
+def selectable(state: State) -> list[str]:
+    """Every card that may be chosen (or put back) now: layout cards whose covering cards are
+    all chosen, by position; then every card of the face-up stack, from the top."""
+    layout = layout_of(state["settings"])
+    present = _present(state["foundation"])
+    chosen = {int(ref[1:]) for ref in state["selection"] if ref[0] == "f"}
+    chosen_mask = sum(1 << p for p in chosen)
+    refs = [
+        f"f{p}"
+        for p in range(layout.size)
+        if present >> p & 1 and not layout.covered_by[p] & present & ~chosen_mask
+    ]
+    return refs + list(_stack_refs(len(state["stack"])))
+
+
+def _toggled(state: State, ref: str) -> list[str]:
+    """The selection after choosing or putting back one card."""
+    selection = list(state["selection"])
+    if _card_at(state, ref) is None:
+        raise IllegalMove("There is no card there.")
+    if ref in selection:
+        selection.remove(ref)
+        if ref[0] == "f":
+            return _without_uncovered(state, selection)
+        return selection
+    if ref[0] == "f":
+        layout = layout_of(state["settings"])
+        on = _on_top(state, layout, int(ref[1:]))
+        if any(f"f{q}" not in selection for q in _bits(on)):
+            raise IllegalMove(
+                "That card is covered. Choose the cards lying on it first.", kind="covered_card"
+            )
+    return [*selection, ref]
+
+
+def _without_uncovered(state: State, selection: list[str]) -> list[str]:
+    """Drop chosen layout cards that are covered again (a card lying on them was put back)."""
+    layout = layout_of(state["settings"])
+    present = _present(state["foundation"])
+    changed = True
+    while changed:
+        changed = False
+        chosen = sum(1 << int(ref[1:]) for ref in selection if ref[0] == "f")
+        for ref in selection:
+            if ref[0] == "f" and layout.covered_by[int(ref[1:])] & present & ~chosen:
+                selection.remove(ref)
+                changed = True
+                break
+    return selection
+
+
+def collect_problem(state: State) -> IllegalMove | None:
+    """Why the selection may not be taken as a set now (None: it may)."""
+    refs = state["selection"]
+    if not refs:
+        return IllegalMove("Choose the cards of your set first.")
+    cards = [_card_at(state, ref) for ref in refs]
+    check = check_set(cards, state["settings"]["level"])
+    if not check.ok:
+        return IllegalMove(check.reason, kind=check.kind, detail={"cards": cards})
+    depths = sorted(int(ref[1:]) for ref in refs if ref[0] == "s")
+    if len(depths) == len(refs):
+        return IllegalMove(NO_LAYOUT_CARD, kind="no_foundation_card", detail={"cards": cards})
+    if depths != list(range(len(depths))):
+        return IllegalMove(SKIPPED, kind="skipped_card", detail={"cards": cards})
+    return None
+
+
+def _selection_view(state: State) -> dict[str, Any]:
+    """The chosen cards, the product so far ("2 × 5 × 4 = 40") and, from 3 cards, the verdict."""
+    refs = state["selection"]
+    cards = [_card_at(state, ref) for ref in refs]
+    product = prod(cards) if cards else None
+    text = ""
+    if len(cards) == 1:
+        text = str(cards[0])
+    elif cards:
+        text = f"{' × '.join(str(c) for c in cards)} = {product}"
+    verdict, ok = "", False
+    if len(cards) >= 3:
+        problem = collect_problem(state)
+        ok = problem is None
+        if ok:
+            check = check_set(cards, state["settings"]["level"])
+            verdict = f"{check.equation()} is a factor set!"
+        else:
+            verdict = problem.reason
+    return {"cards": list(refs), "values": cards, "product": product, "text": text,
+            "verdict": verdict, "ok": ok}  # fmt: skip
+
+
+def visible_sets(state: State, limit: int | None = None) -> list[tuple[int, int]]:
+    """The sets that may be taken now, from the layout and the face-up stack only."""
+    layout = layout_of(state["settings"])
+    foundation = state["foundation"]
+    values = [card or 0 for card in foundation]
+    return find_collections(layout, values, _present(foundation), state["stack"], limit)
+
+
+def best_visible_set(state: State):
+    """The set a hint shows (most layout cards, then most stack cards), with its references:
+    (SetCheck, refs), or None when there is no set. Never looks at the draw pile."""
+    sets = visible_sets(state)
+    if not sets:
+        return None
+    mask, run = max(sets, key=lambda s: (s[0].bit_count(), s[1]))
+    layout = layout_of(state["settings"])
+    refs = [f"f{p}" for p in layout.order if mask >> p & 1]
+    refs += [f"s{depth}" for depth in range(run)]
+    cards = [_card_at(state, ref) for ref in refs]
+    return check_set(cards, state["settings"]["level"]), refs
+
+
+@cache
+def _cached_equation(group: tuple[int, ...], level: int) -> str:
+    return check_set(group, level).equation()
+
+
+def _equation(group: list[int], level: int) -> str:
+    """ "40 = 2 × 4 × 5" for a set taken."""
+    return _cached_equation(tuple(group), level)
+
+
+def _hint(state: State) -> dict[str, Any]:
+    best = best_visible_set(state)
+    if best is None:
+        return {"cards": [], "text": NO_SET_HINT, "equation": "", "answer": None}
+    check, refs = best
+    text = f"Look for {check.answer}: {check.equation()}."
+    return {"cards": refs, "text": text, "equation": check.equation(), "answer": check.answer}
+
+
+# --- changing the state ---------------------------------------------------------------------
+def _checked(move: object) -> Move:
+    """A move of this game, even one built by hand; IllegalMove for anything else."""
+    if type(move) is Select:
+        if isinstance(move.card, str) and CARD_REF.fullmatch(move.card):
+            return move
+        raise IllegalMove("There is no such card.")
+    if type(move) in (Clear, Collect, Turn, Hint, Resign):
+        return move
+    raise IllegalMove("That is not a move in this game.")
+
+
+def _copy(state: State) -> State:
+    new = dict(state)
+    new["foundation"] = list(state["foundation"])
+    new["draw"] = list(state["draw"])
+    new["stack"] = list(state["stack"])
+    new["taken"] = list(state["taken"])  # groups are never changed once taken: share them
+    new["selection"] = list(state["selection"])
+    return new
+
+
+def _collect(state: State, new: State) -> None:
+    problem = collect_problem(state)
+    if problem is not None:
+        raise problem
+    refs = state["selection"]
+    group = [_card_at(state, ref) for ref in refs]
+    run = sum(ref[0] == "s" for ref in refs)
+    for ref in refs:
+        if ref[0] == "f":
+            new["foundation"][int(ref[1:])] = None
+    if run:
+        del new["stack"][-run:]
+    new["taken"].append(group)
+    new["selection"], new["hint"] = [], None
+    _check_end(new)
+
+
+def _check_end(state: State) -> None:
+    """The layout cleared is a win; no draw pile and no set left is a loss."""
+    if all(card is None for card in state["foundation"]):
+        state["status"] = WON
+    elif not state["draw"] and not visible_sets(state, limit=1):
+        state["status"] = LOST
+
+
+def _collect_events(before: State, player: int, after: State | IllegalMove) -> list:
+    cards = [_card_at(before, ref) for ref in before["selection"]]
+    cards = [c for c in cards if c is not None]
+    if isinstance(after, IllegalMove):
+        if after.kind in ("skipped_card", "no_foundation_card"):
+            skill = "take_from_top" if after.kind == "skipped_card" else "use_the_layout"
+            detail = {"cards": cards, "reason": after.reason}
+            return [LearningEvent(player, "rule", f"solitaire:{skill}", False, after.kind, detail)]
+        if after.kind == "rules" or not cards:
+            return []
+        detail = {"cards": cards, "reason": after.reason}
+        skill = f"factors:{max(cards)}"
+        return [LearningEvent(player, "factor_set", skill, False, after.kind, detail)]
+    check = check_set(cards, before["settings"]["level"])
+    detail = {
+        "equation": check.equation(),
+        "prime_factor_set": check.prime,
+        "primes": sorted(set(prime_factors(check.answer))),
+        "cards": cards,
+        "from_stack": sum(ref[0] == "s" for ref in before["selection"]),
+    }
+    return [LearningEvent(player, "factor_set", f"factors:{check.answer}", True, detail=detail)]
+
+
+SOLITAIRE = PrimeSolitaire()

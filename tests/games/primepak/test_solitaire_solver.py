@@ -1,0 +1,177 @@
+"""The Prime Solitaire solver: winning lines that replay through the rules, proofs that a deal
+cannot be won, an honest "unknown" when the budget runs out, and its shortcuts checked against a
+plain exhaustive search on small deals."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+
+from games.primepak.cards import number_cards
+from games.primepak.solitaire import (
+    PrimeSolitaire,
+    Turn,
+    find_collections,
+    layout_for,
+)
+from games.primepak.solitaire_solver import (
+    NO_WIN,
+    UNKNOWN,
+    WIN,
+    could_have_won,
+    line_moves,
+    solve,
+)
+from tests.games.primepak.test_solitaire import scenario
+
+GAME = PrimeSolitaire()
+
+
+def replays_to_a_win(state: dict, line: list) -> bool:
+    """Play the solver's line through the rules, every move a legal one."""
+    for move in line_moves(state, line):
+        assert move in GAME.legal_moves(state, 0), move
+        state = GAME.apply_move(state, 0, move)
+    return state["status"] == "won"
+
+
+def test_a_hand_built_deal_is_solved_and_its_line_replays_to_a_win():
+    """20 lies under 4, 14 beside them; the pile brings 5, then 2, then 7: turn the 5 and take
+    20 = 4 × 5 (both layout cards at once), turn the 2 and the 7, take 14 = 7 × 2. The rest of
+    the deck lies under an 81 that no set with these cards can ever use."""
+    state = scenario({0: 20, 7: 4, 1: 14}, stack=[81], draw=[7, 2, 5], rest="stack")
+    solution = solve(state)
+    assert solution.status == WIN and solution.winnable
+    assert solution.line[0] == ("turn",)
+    assert replays_to_a_win(state, solution.line)
+    assert could_have_won(state) is True
+
+
+def test_a_hand_built_deal_that_cannot_be_won_is_proved_so():
+    """77 needs a 7 and an 11 together, but the 7 comes first and the 3 after it buries it for
+    good (a 3 is in no set with 77); the 11 comes too late."""
+    state = scenario({0: 77}, stack=[81], draw=[11, 3, 7], rest="stack")
+    solution = solve(state)
+    assert solution.status == NO_WIN and solution.winnable is False and solution.nodes >= 1
+    assert could_have_won(state) is False
+    # The same cards in a kinder order: 11, then 7 on top of it.
+    assert solve(scenario({0: 77}, stack=[81], draw=[3, 7, 11], rest="stack")).status == WIN
+
+
+def test_the_budget_running_out_is_reported_as_unknown():
+    """Never "no win" without having looked at every way to play."""
+    state = scenario({0: 77}, stack=[81], draw=[11, 3, 7], rest="stack")
+    assert solve(state, max_nodes=1).status == UNKNOWN
+    assert solve(state, max_nodes=1).winnable is None
+    assert could_have_won(state, max_nodes=1) is None
+    hard = GAME.new_game({"level": 6}, 1, seed=2)
+    assert solve(hard, max_seconds=0.05).status == UNKNOWN
+
+
+def test_real_deals_are_solved_and_replay():
+    """Level 1 deals are nearly always won ("a player should win almost every time")."""
+    for seed in range(5):
+        state = GAME.new_game({"level": 1}, 1, seed)
+        solution = solve(state)
+        assert solution.status == WIN and replays_to_a_win(state, solution.line)
+    state = GAME.new_game({"level": 3, "layout": "pyramid"}, 1, seed=4)
+    solution = solve(state, max_seconds=5)
+    assert solution.status != WIN or replays_to_a_win(state, solution.line)
+
+
+def test_a_game_under_way_is_solved_from_where_it_stands():
+    state = GAME.new_game({"level": 1}, 1, seed=3)
+    for _ in range(3):
+        state = GAME.apply_move(state, 0, Turn())
+    solution = solve(state)
+    assert solution.status == WIN and replays_to_a_win(state, solution.line)
+
+
+# --- the shortcuts against a plain search -------------------------------------------------------
+def tiny_deal(seed: int) -> dict:
+    """A few layout cards in overlapping rows and a short draw pile (not a whole deck: the
+    solver and the rules only need the cards that are there)."""
+    rng = random.Random(seed)
+    level = rng.choice([1, 2, 3])
+    small = [v for v in number_cards(level) if v <= 40]
+    shape = rng.choice(["rows", "pyramid"])
+    layout = layout_for(shape, 3)
+    foundation = [None] * layout.size
+    if shape == "rows":
+        for col in range(7):
+            for row in range(rng.choice([0, 0, 0, 1, 1, 2])):
+                foundation[row * 7 + col] = rng.choice(small)
+    else:  # a pyramid is filled from its top: no card may lie on an empty place
+        for p in range(rng.choice([1, 3, 6])):
+            foundation[p] = rng.choice(small)
+    if not any(foundation):
+        foundation[0] = rng.choice(small)
+    return {
+        "settings": {"level": level, "layout": shape, "extra_rows": 0},  # three rows: see below
+        "foundation": foundation,
+        "stack": [],
+        "draw": [rng.choice(small) for _ in range(rng.randint(3, 8))],
+        "selection": [],
+    }
+
+
+def plain_search(state: dict) -> bool:
+    """Every legal set and every turn, in every order (remembering positions seen)."""
+    shape = state["settings"]["layout"]
+    layout = layout_for(shape, 3)
+    values = [card or 0 for card in state["foundation"]]
+    draw = state["draw"][::-1]
+
+    @cache
+    def wins(present: int, turned: int, stack: tuple) -> bool:
+        if not present:
+            return True
+        for mask, run in find_collections(layout, values, present, list(stack)):
+            if wins(present & ~mask, turned, stack[: len(stack) - run]):
+                return True
+        return turned < len(draw) and wins(present, turned + 1, (*stack, draw[turned]))
+
+    present = sum(1 << p for p, card in enumerate(values) if card)
+    return wins(present, 0, ())
+
+
+@pytest.fixture
+def three_rows(monkeypatch):
+    """Tiny deals use three rows at every level (the solver reads the layout from settings)."""
+    import games.primepak.solitaire_solver as solver
+
+    monkeypatch.setattr(solver, "layout_of", lambda s: layout_for(s["layout"], 3))
+
+
+@pytest.mark.usefixtures("three_rows")
+def test_the_solvers_shortcuts_never_change_the_answer():
+    """400 tiny deals (94 can be won): the solver (canonical lines, walls, reach, doomed
+    cards) and a plain exhaustive search agree on every one, and every winning line replays."""
+    answers = {True: 0, False: 0}
+    for seed in range(400):
+        state = tiny_deal(seed)
+        expected = plain_search(state)
+        solution = solve(state)
+        assert solution.winnable is expected, (seed, state)
+        answers[expected] += 1
+        if expected:
+            assert _replay_tiny(state, solution.line), (seed, state)
+    assert answers[True] > 50 and answers[False] > 50
+
+
+def _replay_tiny(state: dict, line: list) -> bool:
+    layout = layout_for(state["settings"]["layout"], 3)
+    values = [card or 0 for card in state["foundation"]]
+    present = sum(1 << p for p, card in enumerate(values) if card)
+    stack, draw = [], list(state["draw"])
+    for step in line:
+        if step == ("turn",):
+            stack.append(draw.pop())
+            continue
+        _, mask, run = step
+        assert (mask, run) in find_collections(layout, values, present, stack)
+        present &= ~mask
+        del stack[len(stack) - run :]
+    return present == 0
