@@ -391,6 +391,18 @@ def _schedule_analysis(match_id: int) -> None:
     analyse_match.delay(match_id)
 
 
+def _clock_thread(match_id: int, version: int) -> None:
+    """A clock run in a thread (tests): give the thread's database connection back after."""
+    from django.db import connections
+
+    from .tasks import clock_ran_out
+
+    try:
+        clock_ran_out.apply((match_id, version))
+    finally:
+        connections.close_all()
+
+
 def _schedule_clock(match_id: int, version: int, delay: float) -> None:
     from .tasks import clock_ran_out
 
@@ -399,7 +411,7 @@ def _schedule_clock(match_id: int, version: int, delay: float) -> None:
         # ever act in a window. Browser tests ask for a timer thread; unit tests run clocks
         # themselves.
         if django_settings.GAMES_CLOCK_THREADS:
-            timer = threading.Timer(max(0.0, delay), clock_ran_out.apply, ((match_id, version),))
+            timer = threading.Timer(max(0.0, delay), _clock_thread, (match_id, version))
             timer.daemon = True
             timer.start()
         return

@@ -9,13 +9,19 @@ from . import services
 def bot_move(match_id: int, version: int, player: int | None = None) -> bool:
     """Let a bot move (its turn, or a challenge) if the match is still where it was when the
     task was sent."""
-    return services.match_bot_play(match_id=match_id, version=version, player=player)
+    try:
+        return services.match_bot_play(match_id=match_id, version=version, player=player)
+    except services.MatchError:  # the match is gone (its class was deleted): nothing to do
+        return False
 
 
 @shared_task(ignore_result=True)
 def clock_ran_out(match_id: int, version: int) -> bool:
     """A game's clock (turn limit, challenge window) ran out, unless someone moved since."""
-    return services.match_clock(match_id=match_id, version=version)
+    try:
+        return services.match_clock(match_id=match_id, version=version)
+    except services.MatchError:  # the match is gone: nothing to do
+        return False
 
 
 @shared_task(ignore_result=True)

@@ -50,7 +50,7 @@ def test_a_student_takes_a_set_then_a_bot_challenges_a_missed_one(
     page.wait_for_url("**/matches/*/")
     match = Match.objects.get()
     assert match.seed == SEED and RULES.current_player(match.state) == 0
-    page.locator(".pc-say", has_text="Your turn").wait_for()
+    page.locator(".pc-say", has_text="Your turn").wait_for(timeout=20_000)
     shot(page, "30-challenge-start", full_page=True)
 
     # Answer first, as the booklet asks: 10, then 2 and 5 — by mouse, then by keyboard.
@@ -60,13 +60,19 @@ def test_a_student_takes_a_set_then_a_bot_challenges_a_missed_one(
     page.locator(".pc-product", has_text="2 × 5 = 10").wait_for()
     shot(page, "31-challenge-picked", full_page=True)
     page.get_by_role("button", name="Take this set").click()
-    page.locator(".pc-say", has_text="Wait: the others may challenge").wait_for()
+    # The window lasts 2 s: on a slow machine it may already be over when the board shows.
+    window = page.locator(".pc-say", has_text="Wait: the others may challenge")
+    after = page.locator(".pc-actions button[value=done]:not([disabled])")
+    window.or_(after).first.wait_for(timeout=20_000)
     shot(page, "32-challenge-window", full_page=True)
 
     # The window closes (nobody challenges a good set); another 10 = 2 × 5 is still there,
     # but the student says "done": the strong bot challenges and takes it.
     page.get_by_role("button", name="Done").wait_for(state="visible", timeout=15_000)
-    page.wait_for_function("!document.querySelector('.pc-actions button[value=done]').disabled")
+    page.wait_for_function(
+        "document.querySelector('.pc-actions button[value=done]')?.disabled === false",
+        timeout=20_000,
+    )
     page.get_by_role("button", name="Done").click()
     page.locator(".pc-log", has_text="challenged").wait_for(timeout=20_000)
     shot(page, "33-bot-challenged", full_page=True)
