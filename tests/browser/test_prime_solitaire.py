@@ -65,7 +65,14 @@ def test_a_student_wins_a_level_1_solitaire(new_page, shot, sign_in, student, te
             }
             page.get_by_role("button", name=label[move.type]).click()
         page.wait_for_function(
-            "old => Number(document.querySelector('#board')?.dataset.version) > old", arg=version
+            "old => Number(document.querySelector('#board')?.dataset.version) > old",
+            arg=version,
+            timeout=20_000,
+        )
+        # htmx binds the new board's forms once it has settled; act only then.
+        page.wait_for_function(
+            "() => !document.querySelector("
+            "'.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')"
         )
         if number == 2:
             shot(page, "41-solitaire-selecting", full_page=True)
