@@ -8,6 +8,7 @@ when they see no set worth taking.
 from __future__ import annotations
 
 import random
+from abc import abstractmethod
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
@@ -108,9 +109,9 @@ class _SetPlayer(Bot):
                 return Select(ref)
         return Turn() if can_turn else Resign()  # not reached: a found set can be chosen
 
+    @abstractmethod
     def pick(self, position: Position, taken: tuple, chosen: set, can_turn: bool):
-        """The set to take, or None to turn a card."""
-        raise NotImplementedError
+        """The set to take, or None to turn a card (each strength decides)."""
 
 
 class EasyBot(_SetPlayer):
