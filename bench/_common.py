@@ -39,3 +39,43 @@ def summary(name: str, values_ms: list[float], errors: int = 0) -> str:
 HEADER = (
     f"{'':<34} {'count':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'max ms':>8} {'errors':>7}"
 )
+
+
+def _processes() -> dict[int, tuple[str, int, float, float]]:
+    """Every process: pid -> (name, parent pid, user and system CPU seconds so far)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    found = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                text = stat.read()
+        except OSError:
+            continue
+        name = text[text.index("(") + 1 : text.rindex(")")]
+        fields = text[text.rindex(")") + 2 :].split()
+        found[int(entry)] = (name, int(fields[1]), int(fields[11]) / ticks, int(fields[12]) / ticks)
+    return found
+
+
+def cpu_seconds(roots: dict[str, int], names: dict[str, str]) -> dict[str, tuple[float, float]]:
+    """(user, system) CPU seconds used so far by process trees (label -> root pid) and by
+    processes whose name starts with a prefix (label -> prefix: "postgres", "redis-server")."""
+    procs = _processes()
+    children: dict[int, list[int]] = {}
+    for pid, (_, parent, _, _) in procs.items():
+        children.setdefault(parent, []).append(pid)
+    used = {}
+    for label, root in roots.items():
+        tree, user, system = [root], 0.0, 0.0
+        while tree:
+            pid = tree.pop()
+            _, _, u, s = procs.get(pid, ("", 0, 0.0, 0.0))
+            user, system = user + u, system + s
+            tree.extend(children.get(pid, []))
+        used[label] = (user, system)
+    for label, prefix in names.items():
+        mine = [(u, s) for name, _, u, s in procs.values() if name.startswith(prefix)]
+        used[label] = (sum(u for u, _ in mine), sum(s for _, s in mine))
+    return used

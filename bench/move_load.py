@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 import aiohttp  # noqa: E402
 
-from bench._common import HEADER, machine, summary  # noqa: E402
+from bench._common import HEADER, cpu_seconds, machine, summary  # noqa: E402
 
 VERSION = re.compile(rb'data-version="(\d+)"')
 
@@ -128,6 +128,8 @@ class Stats:
         self.health: list[float] = []
         self.health_errors = 0
         self.recording = False
+        # (user, system) CPU seconds used while measuring, by process group
+        self.cpu: dict[str, tuple[float, float]] = {}
 
 
 async def match_driver(base, pair, match: Match, stats: Stats, stop, think: float):
@@ -265,7 +267,9 @@ async def _csrf(client, player) -> None:
     client.headers["Cookie"] = f"sessionid={player['session']}; csrftoken={player['csrf']}"
 
 
-async def run(base, live_base, players, seconds: float, warmup: float, period: float) -> Stats:
+async def run(
+    base, live_base, players, seconds: float, warmup: float, period: float, meter
+) -> Stats:
     stats, stop = Stats(), asyncio.Event()
     matches = {}
     for player in players:
@@ -281,13 +285,28 @@ async def run(base, live_base, players, seconds: float, warmup: float, period: f
         tasks.append(asyncio.create_task(driver))
     await asyncio.sleep(warmup)
     stats.recording = True
+    before = meter()
     await asyncio.sleep(seconds)
     stats.recording = False
+    after = meter()
+    stats.cpu = {
+        label: (after[label][0] - before[label][0], after[label][1] - before[label][1])
+        for label in before
+    }
     stop.set()
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     return stats
+
+
+def _loop_factory():
+    """uvloop where it is installed: the load generator shares the cores it measures."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return uvloop.new_event_loop
 
 
 def start_servers(port: int, live_port: int, workers: int, threads: int):
@@ -349,8 +368,18 @@ def main() -> None:
     players = make_players(args.players, seed=random.randrange(1 << 30))
     servers = start_servers(args.port, args.live_port, args.workers, args.threads)
     base, live_base = f"http://127.0.0.1:{args.port}", f"http://127.0.0.1:{args.live_port}"
+    roots = {"gunicorn (pages, moves)": servers[0].pid, "uvicorn (live streams)": servers[1].pid}
+
+    def meter() -> dict[str, float]:
+        used = cpu_seconds(roots, {"PostgreSQL": "postgres", "Redis": "redis-server"})
+        mine = os.times()  # this process only (the servers are its children)
+        return {**used, "load generator (this)": (mine.user, mine.system)}
+
     try:
-        stats = asyncio.run(run(base, live_base, players, args.seconds, args.warmup, args.period))
+        stats = asyncio.run(
+            run(base, live_base, players, args.seconds, args.warmup, args.period, meter),
+            loop_factory=_loop_factory(),
+        )
     finally:
         stop_servers(servers)
     print(f"Move requests under load — {machine()}")
@@ -368,6 +397,19 @@ def main() -> None:
     print(f"moves applied: {len(stats.moves) - len(stats.move_errors)} ({rate:.1f}/s)")
     if stats.move_errors:
         print("move errors:", sorted(set(stats.move_errors))[:10])
+    # CPU per move is the figure to improve: unlike latency it hardly depends on what else
+    # the machine is doing. Every move also costs the opponent's board fetch and two events.
+    moves = max(1, len(stats.moves))
+    print(f"CPU per move, ms ({os.cpu_count()} cores = {os.cpu_count() * 1000} ms per second):")
+    print(f"  {'':<28} {'user':>7} {'system':>7} {'total':>7}  share of a core")
+    for label, (user, system) in stats.cpu.items():
+        total = user + system
+        print(
+            f"  {label:<28} {user * 1000 / moves:7.2f} {system * 1000 / moves:7.2f} "
+            f"{total * 1000 / moves:7.2f}  {total / args.seconds:.0%}"
+        )
+    every = sum(user + system for user, system in stats.cpu.values())
+    print(f"  {'all of the above':<28} {'':>7} {'':>7} {every * 1000 / moves:7.2f}")
 
 
 if __name__ == "__main__":

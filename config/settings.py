@@ -101,7 +101,7 @@ if EMBEDDED_REDIS:
 
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "config.cache.Cache",
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "factorium"),
     }
