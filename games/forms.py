@@ -1,16 +1,21 @@
-"""Forms for starting matches, and turning a posted move into the game's JSON form."""
+"""Forms for starting matches and making assignments (a game's settings as fields), and
+turning a posted move into the game's JSON form."""
 
 import re
+from dataclasses import dataclass
+from typing import Any
 
 from django import forms
 
-from .engine import Game
+from .engine import Game, SettingsError
 
 MOVE_FIELD = re.compile(r"[a-z_]{1,20}")
 WHOLE_NUMBER = re.compile(r"-?\d{1,6}")
 NOT_MOVE_FIELDS = {"csrfmiddlewaretoken", "version"}
 
 OPPONENT_CHOICES = [("", "— nobody —"), ("classmate", "A classmate")]
+BLANK_SLOT = ("", "— blank (not used) —")
+NUMBER_NAME = re.compile(r"\bN\b")  # a slot kind's text names its number "N"
 
 
 def move_data_from_post(post) -> dict:
@@ -24,7 +29,223 @@ def move_data_from_post(post) -> dict:
     return data
 
 
-class NewMatchForm(forms.Form):
+@dataclass(frozen=True)
+class SlotRow:
+    """One slot of a slots setting: what it does, and its number (for kinds with one)."""
+
+    number: int
+    kind: forms.BoundField
+    n: forms.BoundField | None  # None when no kind has a number
+
+
+@dataclass(frozen=True)
+class SlotGroup:
+    """A slots setting as the template shows it: a fieldset of rows."""
+
+    name: str
+    label: str
+    help: str
+    rows: list[SlotRow]
+
+
+class GameSettingsForm(forms.Form):
+    """A form holding a game's settings_fields: a select per choice, a select and a number
+    per slot. clean() assembles the settings and lets the game's clean_settings judge them."""
+
+    game: Game
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.setting_specs: list[dict[str, Any]] = []
+        self._settings: dict[str, Any] | None = None
+
+    def add_game_settings(self, game: Game, *, teacher: bool) -> None:
+        """Put the game's settings fields first (teacher_only ones only for teachers)."""
+        self.game = game
+        self.setting_specs = [
+            spec for spec in game.settings_fields() if teacher or not spec.get("teacher_only")
+        ]
+        defaults = game.default_settings()
+        fields: dict[str, forms.Field] = {}
+        for spec in self.setting_specs:
+            if spec.get("type") == "slots":
+                fields.update(_slot_fields(spec))
+            else:
+                fields[f"setting_{spec['name']}"] = _choice_field(spec, defaults[spec["name"]])
+        self.fields = {**fields, **self.fields}
+
+    def choice_settings(self) -> list[forms.BoundField]:
+        """The bound fields of the choice settings, in the game's order."""
+        return [
+            self[f"setting_{spec['name']}"]
+            for spec in self.setting_specs
+            if spec.get("type") != "slots"
+        ]
+
+    def slot_groups(self) -> list[SlotGroup]:
+        """The slots settings, each a group of rows, for the template."""
+        return [
+            SlotGroup(
+                spec["name"],
+                spec["label"],
+                spec.get("help", ""),
+                [
+                    SlotRow(i, self[_slot_name(spec, i, "kind")], self._bound(spec, i, "n"))
+                    for i in range(1, spec["slots"] + 1)
+                ],
+            )
+            for spec in self.setting_specs
+            if spec.get("type") == "slots"
+        ]
+
+    def _bound(self, spec: dict[str, Any], i: int, part: str) -> forms.BoundField | None:
+        name = _slot_name(spec, i, part)
+        return self[name] if name in self.fields else None
+
+    def other_fields(self) -> list[forms.BoundField]:
+        """The form's own fields (not the game's settings)."""
+        return [field for field in self if not field.name.startswith("setting_")]
+
+    def clean_game_settings(self) -> dict[str, Any] | None:
+        """The settings as the game takes them, or None after adding errors to the fields."""
+        settings: dict[str, Any] = {}
+        filled: dict[str, list[tuple[int, dict]]] = {}
+        for spec in self.setting_specs:
+            name = spec["name"]
+            if spec.get("type") == "slots":
+                filled[name] = self._filled_slots(spec)
+                settings[name] = [card for _, card in filled[name]]
+            elif f"setting_{name}" in self.cleaned_data:
+                settings[name] = self.cleaned_data[f"setting_{name}"]
+        if self.errors:
+            return None
+        try:
+            self.game.clean_settings(settings)
+        except SettingsError as error:
+            self._place_settings_error(error, settings, filled)
+            return None
+        return settings
+
+    def _filled_slots(self, spec: dict[str, Any]) -> list[tuple[int, dict]]:
+        """The slots that are filled in, as (slot, {"kind", "n"?}); errors go to the fields."""
+        texts = dict(spec["choices"])
+        numbers = spec.get("numbers", {})
+        filled = []
+        for i in range(1, spec["slots"] + 1):
+            kind_name, n_name = _slot_name(spec, i, "kind"), _slot_name(spec, i, "n")
+            if kind_name in self.errors or n_name in self.errors:
+                continue
+            kind, n = self.cleaned_data.get(kind_name), self.cleaned_data.get(n_name)
+            if not kind:
+                if n is not None:
+                    self.add_error(n_name, "Choose what this card does, or leave N empty.")
+                continue
+            if kind not in numbers:
+                if n is None:
+                    filled.append((i, {"kind": kind}))
+                else:
+                    self.add_error(n_name, f"“{texts[kind]}” has no number: leave N empty.")
+                continue
+            lo, hi = numbers[kind]
+            if n is None or not lo <= n <= hi:
+                self.add_error(n_name, f"“{texts[kind]}” needs N from {lo} to {hi}.")
+            else:
+                filled.append((i, {"kind": kind, "n": n}))
+        if self._posted_beyond(spec):
+            self.add_error(None, f"{spec['label']}: at most {spec['slots']} can be filled in.")
+        return filled
+
+    def _posted_beyond(self, spec: dict[str, Any]) -> bool:
+        """Whether the post fills a slot the form does not have (a forged post)."""
+        pattern = re.compile(rf"setting_{re.escape(spec['name'])}_(\d{{1,3}})_(kind|n)")
+        for key, value in self.data.items():
+            match = pattern.fullmatch(key)
+            if match and int(match[1]) > spec["slots"] and str(value).strip():
+                return True
+        return False
+
+    def _place_settings_error(self, error: SettingsError, settings: dict, filled: dict) -> None:
+        """Put the game's refusal on the slot it is about (tried one card at a time), or on
+        the whole form."""
+        bare = {**settings, **{name: [] for name in filled}}
+        try:
+            self.game.clean_settings(bare)
+        except SettingsError as bare_error:
+            self.add_error(None, str(bare_error))
+            return
+        specs = {spec["name"]: spec for spec in self.setting_specs}
+        placed = False
+        for name, cards in filled.items():
+            for i, card in cards:
+                try:
+                    self.game.clean_settings({**bare, name: [card]})
+                except SettingsError as card_error:
+                    part = "n" if "n" in card else "kind"
+                    self.add_error(_slot_name(specs[name], i, part), str(card_error))
+                    placed = True
+        if not placed:
+            self.add_error(None, str(error))
+
+
+def _choice_field(spec: dict[str, Any], default: Any) -> forms.Field:
+    return forms.TypedChoiceField(
+        label=spec["label"],
+        choices=[(str(v), text) for v, text in spec["choices"]],
+        initial=str(default),
+        coerce=_coerce,
+        help_text=spec.get("help", ""),
+    )
+
+
+def _slot_name(spec: dict[str, Any], i: int, part: str) -> str:
+    return f"setting_{spec['name']}_{i}_{part}"
+
+
+def _slot_fields(spec: dict[str, Any]) -> dict[str, forms.Field]:
+    """Per slot: a select of the kinds (blank first) and a number, neither required."""
+    ranges = list(spec.get("numbers", {}).values())
+    lo = min((low for low, _ in ranges), default=None)
+    hi = max((high for _, high in ranges), default=None)
+    fields: dict[str, forms.Field] = {}
+    for i in range(1, spec["slots"] + 1):
+        fields[_slot_name(spec, i, "kind")] = forms.ChoiceField(
+            label=f"Card {i}",
+            choices=[BLANK_SLOT, *[(str(kind), text) for kind, text in spec["choices"]]],
+            required=False,
+            error_messages={"invalid_choice": "Choose one of the cards in the list."},
+        )
+        if ranges:
+            fields[_slot_name(spec, i, "n")] = forms.IntegerField(
+                label=f"N for card {i}",
+                required=False,
+                min_value=lo,
+                max_value=hi,
+                error_messages={
+                    "invalid": "N must be a whole number.",
+                    "min_value": f"N goes from {lo} to {hi}.",
+                    "max_value": f"N goes from {lo} to {hi}.",
+                },
+            )
+    return fields
+
+
+def slot_summaries(game: Game, settings: dict[str, Any]) -> list[tuple[str, list[str]]]:
+    """Each slots setting that is filled in, as its label and the items in words
+    ("Send your pawn to 37")."""
+    summaries = []
+    for spec in game.settings_fields():
+        if spec.get("type") != "slots" or not settings.get(spec["name"]):
+            continue
+        texts = dict(spec["choices"])
+        items = []
+        for card in settings[spec["name"]]:
+            text = texts.get(card["kind"], card["kind"])
+            items.append(NUMBER_NAME.sub(str(card["n"]), text) if "n" in card else text)
+        summaries.append((spec["label"], items))
+    return summaries
+
+
+class NewMatchForm(GameSettingsForm):
     """Settings for the game, and who else sits at the table (bots and/or classmates)."""
 
     def __init__(self, *args, game: Game, fixed_settings: dict | None = None, **kwargs):
@@ -32,14 +253,7 @@ class NewMatchForm(forms.Form):
         self.game = game
         self.fixed_settings = fixed_settings
         if fixed_settings is None:
-            for spec in game.settings_fields():
-                self.fields[f"setting_{spec['name']}"] = forms.TypedChoiceField(
-                    label=spec["label"],
-                    choices=[(str(v), text) for v, text in spec["choices"]],
-                    initial=str(game.default_settings()[spec["name"]]),
-                    coerce=_coerce,
-                    help_text=spec.get("help", ""),
-                )
+            self.add_game_settings(game, teacher=False)
         bot_choices = [(name, bot.label) for name, bot in game.bots().items()]
         choices = [*OPPONENT_CHOICES[:1], *bot_choices, *OPPONENT_CHOICES[1:]]
         for i in range(1, game.max_players):
@@ -57,20 +271,22 @@ class NewMatchForm(forms.Form):
         if len(others) + 1 < self.game.min_players:
             raise forms.ValidationError("Choose at least one other player (a bot or a classmate).")
         cleaned["others"] = others
+        if self.fixed_settings is None:
+            self._settings = self.clean_game_settings()
         return cleaned
 
     def game_settings(self) -> dict:
+        """The settings to start with: the assignment's, or the ones chosen."""
         if self.fixed_settings is not None:
             return dict(self.fixed_settings)
-        prefix = "setting_"
-        return {k[len(prefix) :]: v for k, v in self.cleaned_data.items() if k.startswith(prefix)}
+        return dict(self._settings or {})
 
 
 def _coerce(value: str):
     return int(value) if WHOLE_NUMBER.fullmatch(value) else value
 
 
-class AssignmentForm(forms.Form):
+class AssignmentForm(GameSettingsForm):
     """A game's settings, the goal, an optional due date and (optionally) some students."""
 
     goal = forms.ChoiceField(
@@ -88,22 +304,18 @@ class AssignmentForm(forms.Form):
 
     def __init__(self, *args, game: Game, classroom, **kwargs):
         super().__init__(*args, **kwargs)
-        self.game = game
         self.classroom = classroom
-        for spec in reversed(game.settings_fields()):
-            field = forms.TypedChoiceField(
-                label=spec["label"],
-                choices=[(str(v), text) for v, text in spec["choices"]],
-                initial=str(game.default_settings()[spec["name"]]),
-                coerce=_coerce,
-                help_text=spec.get("help", ""),
-            )
-            self.fields = {f"setting_{spec['name']}": field, **self.fields}
+        self.add_game_settings(game, teacher=True)
         self.fields["students"].choices = [(str(s.pk), s.name) for s in classroom.students.all()]
 
+    def clean(self):
+        cleaned = super().clean()
+        self._settings = self.clean_game_settings()
+        return cleaned
+
     def game_settings(self) -> dict:
-        prefix = "setting_"
-        return {k[len(prefix) :]: v for k, v in self.cleaned_data.items() if k.startswith(prefix)}
+        """The chosen settings (the slots as lists of cards, blanks left out)."""
+        return dict(self._settings or {})
 
     def chosen_students(self) -> list:
         ids = [int(pk) for pk in self.cleaned_data["students"]]

@@ -7,6 +7,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
+from games.records import student_records
+
 from .. import ratelimit
 from ..access import current_student, student_required
 from ..forms import JoinCodeForm, WordSecretForm
@@ -111,5 +113,7 @@ def _try_sign_in(request: HttpRequest, student: Student, secret: str, context: d
 
 @student_required
 def student_home(request: HttpRequest) -> HttpResponse:
-    """A student's own page."""
-    return render(request, "student/home.html", {"student": current_student(request)})
+    """A student's own page, with their records (best scores of games that keep them)."""
+    student = current_student(request)
+    context = {"student": student, "records": student_records(student)}
+    return render(request, "student/home.html", context)

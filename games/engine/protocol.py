@@ -65,6 +65,30 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class RecordRule:
+    """What a game keeps a personal record of, for games played with some settings.
+
+    Records are compared only among won games of the same game and `key` (settings that
+    change how hard a record is to reach get their own key); `title` names the key for people
+    ("Solitaire 1"), `label` the score's unit ("rolls").
+    """
+
+    key: str
+    title: str
+    label: str
+    lower_is_better: bool = False
+
+    def better(self, score: float, than: float) -> bool:
+        """Whether `score` beats `than` (a tie does not)."""
+        return score < than if self.lower_is_better else score > than
+
+    def amount(self, score: float) -> str:
+        """A score in words: "17 rolls"."""
+        number = int(score) if float(score).is_integer() else score
+        return f"{number} {self.label}"
+
+
+@dataclass(frozen=True)
 class LearningEvent:
     """What a move shows about a player's knowledge: the raw material of progress reports.
 
@@ -140,7 +164,22 @@ class Game(ABC):
 
     @abstractmethod
     def settings_fields(self) -> list[dict[str, Any]]:
-        """Describe the settings for forms: [{name, label, choices: [(value, label)], help}]."""
+        """Describe the settings for forms, one spec (a dict) per setting.
+
+        A choice (the usual kind): {"name", "label", "choices": [(value, text)], "help"?}; the
+        value is one of the choices.
+
+        Slots ("type": "slots"): a list of up to "slots" items, each an effect chosen from
+        "choices": [(kind, text)] and, for the kinds in "numbers": {kind: (lo, hi)}, a whole
+        number lo..hi (inclusive). The setting's value is the list of the filled slots in
+        order, each {"kind": kind} or {"kind": kind, "n": number}; empty slots are left out,
+        so every slot is optional. The text of a kind with a number names it "N" ("Send your
+        pawn to N"); a chosen card is shown with its number in place of N.
+
+        Any spec may say "teacher_only": True: only a teacher's assignment offers it; students
+        starting a match get the default (or the assignment's value). clean_settings still
+        checks every value, whoever sends it.
+        """
 
     @abstractmethod
     def clean_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
@@ -222,6 +261,11 @@ class Game(ABC):
         """After the game: what a teacher may want to know that takes time to work out
         (Prime Solitaire: could this deal have been won?). Runs in a background task.
         Plain JSON data with a "summary" sentence for the teacher; None: nothing to say."""
+        return None
+
+    def record_rule(self, settings: dict[str, Any]) -> RecordRule | None:
+        """Whether games with these settings keep each student's record (the best score of
+        their won games), and how it is compared; None: no record (the default)."""
         return None
 
     def actors(self, state: State, players: int) -> list[int]:

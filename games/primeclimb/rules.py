@@ -23,6 +23,7 @@ from games.engine.protocol import (
     LearningEvent,
     Move,
     Outcome,
+    RecordRule,
     SettingsError,
     State,
     View,
@@ -30,7 +31,15 @@ from games.engine.protocol import (
 from games.engine.rng import rng_for, shuffled
 
 from . import events, legal, turns
-from .cards import card_name, clean_custom_cards
+from .cards import (
+    CUSTOM_LIMIT,
+    KINDS,
+    NUMBER_RANGES,
+    PLUS_MINUS,
+    card_name,
+    card_text,
+    clean_custom_cards,
+)
 from .moves import (
     BumpCard,
     Curse,
@@ -72,6 +81,19 @@ DEFAULTS = {
     "custom_cards": [],
 }
 MAX_STATIONS = 5
+# The four blank Prime Cards, for a teacher's assignment ("Fill in the Blanks").
+CUSTOM_CARDS_FIELD: dict[str, Any] = {
+    "name": "custom_cards",
+    "type": "slots",
+    "label": "Blank Prime Cards",
+    "slots": CUSTOM_LIMIT,
+    "choices": [(kind, card_text({"kind": kind, "n": "N"})) for kind in KINDS],
+    "numbers": {kind: (span[0], span[-1]) for kind, span in NUMBER_RANGES.items()},
+    "help": "Make up to four Prime Cards of your own: they are shuffled in with the 24. "
+    "“Add N or take away N” needs N from 1 to 10, “Send your pawn to N” from 1 to 100. "
+    "In the solitaire games only the add-or-take-away cards are used.",
+    "teacher_only": True,
+}
 
 
 class PrimeClimb(Game):
@@ -94,8 +116,7 @@ class PrimeClimb(Game):
         return {**DEFAULTS, "custom_cards": []}
 
     def settings_fields(self) -> list[dict[str, Any]]:
-        """The variation, doubles, and the way stations (custom cards come through
-        clean_settings only)."""
+        """The variation, doubles, way stations, game length, and the teacher's blank cards."""
         return [
             {
                 "name": "variant",
@@ -122,6 +143,7 @@ class PrimeClimb(Game):
                 "choices": list(TURN_LIMIT_LABELS.items()),
                 "help": "When the turns run out, whoever climbed furthest wins.",
             },
+            CUSTOM_CARDS_FIELD,
         ]
 
     def clean_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
@@ -221,6 +243,29 @@ class PrimeClimb(Game):
             scores=tuple(seat_scores(state)),
             reason=state["ended"],
         )
+
+    def record_rule(self, settings: dict[str, Any]) -> RecordRule | None:
+        """Solitaire: "Keep track of your rolls, and try to break your record!" (fewest rolls).
+
+        Our decision: Solitaire 1 and 2 keep separate records, and so do doubles "may" (easier)
+        and custom add-or-subtract cards (a bigger deck); the game length does not matter (only
+        won games count) nor do custom cards solitaire leaves out.
+        """
+        try:
+            clean = self.clean_settings(settings)
+        except SettingsError:
+            return None
+        variant = clean["variant"]
+        if variant not in SOLITAIRE:
+            return None
+        key, title = variant, VARIANT_LABELS[variant]
+        if clean["doubles"] == "may":
+            key, title = f"{key}:doubles-may", f"{title} · doubles 2 or 4 times"
+        extra = sorted(c["n"] for c in clean["custom_cards"] if c["kind"] == PLUS_MINUS)
+        if extra:
+            key += ":cards-" + "-".join(str(n) for n in extra)
+            title += " · extra cards " + ", ".join(f"+/− {n}" for n in extra)
+        return RecordRule(key=key, title=title, label="rolls", lower_is_better=True)
 
     def learning_events(
         self, before: State, player: int, move: Move, after: State | IllegalMove

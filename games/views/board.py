@@ -9,6 +9,7 @@ from django.utils import timezone
 from ..access import Access
 from ..engine import get_game
 from ..models import Match
+from ..records import MatchRecord, record_for_match
 
 PAGE = "games/match.html"
 # A game's own stylesheet, beside site.css (games not listed are styled in site.css).
@@ -43,8 +44,16 @@ def board_context(access: Access, **extra) -> dict:
         "is_host": access.seat is not None and match.host_id == access.seat.student_id,
         "i_won": any(seat.won for seat in seats if seat.index == access.player),
         "clock_seconds": clock_seconds(match),
+        "match_record": _record(match, access),
         **extra,
     }
+
+
+def _record(match: Match, access: Access) -> MatchRecord | None:
+    """The seated student's record, once a game that keeps records is over."""
+    if access.seat is None or match.status != Match.Status.FINISHED:
+        return None
+    return record_for_match(match, access.seat.student_id)
 
 
 def clock_seconds(match: Match) -> int | None:

@@ -17,15 +17,16 @@ from ..assignments import (
     progress_for,
 )
 from ..engine import Game, all_games, apply_logged, get_game
-from ..forms import AssignmentForm
+from ..forms import AssignmentForm, slot_summaries
 from ..models import Match
+from ..records import classroom_records
 from .board import STYLESHEETS
 
 
 @teacher_required
 @require_GET
 def class_matches(request: HttpRequest, pk: int) -> HttpResponse:
-    """Who is playing now, open tables, and finished games of one class."""
+    """Who is playing now, open tables, finished games, and the students' records."""
     classroom = teacher_classroom(request, pk)
     matches = classroom.matches.prefetch_related("seats__student").order_by("-created_at")
     groups = {status: [] for status in Match.Status.values}
@@ -34,7 +35,12 @@ def class_matches(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "games/class_matches.html",
-        {"classroom": classroom, "groups": groups, "Status": Match.Status},
+        {
+            "classroom": classroom,
+            "groups": groups,
+            "Status": Match.Status,
+            "records": classroom_records(classroom),
+        },
     )
 
 
@@ -96,6 +102,7 @@ def class_assignments(request: HttpRequest, pk: int) -> HttpResponse:
 
 @teacher_required
 def assignment_new(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
+    """Choose a game's settings (the teacher's own cards too), a goal and who; 422 if invalid."""
     classroom = teacher_classroom(request, pk)
     try:
         game = get_game(slug)
@@ -139,5 +146,6 @@ def assignment_detail(request: HttpRequest, pk: int, assignment_pk: int) -> Http
         "assignment": assignment,
         "title": assignment_title(assignment),
         "progress": progress,
+        "slot_summaries": slot_summaries(get_game(assignment.game), assignment.settings),
     }
     return render(request, "games/assignment_detail.html", context)

@@ -16,8 +16,8 @@ PLAYOUTS_PER_GAME = 200
 
 
 def settings_variants(game) -> list[dict]:
-    """Every combination of the game's setting choices."""
-    fields = game.settings_fields()
+    """Every combination of the game's setting choices (slots settings keep their default)."""
+    fields = [field for field in game.settings_fields() if field.get("type") != "slots"]
     names = [field["name"] for field in fields]
     choices = [[value for value, _ in field["choices"]] for field in fields]
     return [game.clean_settings(dict(zip(names, combo, strict=True))) for combo in

@@ -137,7 +137,7 @@ def test_settings_come_from_forms_as_text_and_unknown_ones_are_refused():
         with pytest.raises(SettingsError):
             GAME.clean_settings(bad)
     names = [field["name"] for field in GAME.settings_fields()]
-    assert names == ["variant", "doubles", "stations", "turn_limit"]
+    assert names == ["variant", "doubles", "stations", "turn_limit", "custom_cards"]
     assert all(name in defaults for name in names)
 
 
