@@ -48,6 +48,22 @@
     if (pollTimer) clearInterval(pollTimer);
     pollTimer = null;
   }
+  // A live update that arrives while the player's own move is being answered waits on the
+  // board and is dropped when the answer replaces the board: remember the newest version the
+  // stream announced, and catch up as soon as the new board has settled.
+  var newestVersion = 0;
+  document.addEventListener("htmx:sseMessage", function (event) {
+    var version = parseInt(event.detail && event.detail.data, 10);
+    if (!isNaN(version) && version > newestVersion) newestVersion = version;
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var board = document.getElementById("board");
+    if (!board || !window.htmx) return;
+    if (parseInt(board.getAttribute("data-version"), 10) < newestVersion) {
+      window.htmx.trigger(board, "poll");
+    }
+  });
+
   document.addEventListener("htmx:sseError", startPolling);
   document.addEventListener("htmx:sseClose", startPolling);
   document.addEventListener("htmx:sseOpen", stopPolling);
