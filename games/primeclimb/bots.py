@@ -5,24 +5,17 @@ its next step)."""
 from __future__ import annotations
 
 import random
-from functools import cache
 
 from games.engine.protocol import Bot, Move, View
 
 from .cards import BUMP, CURSE, PLUS_MINUS, pawn_action_target
+from .evaluate import BUMP_WEIGHT, bump_loss, climbed, others_of, pawn_value
 from .moves import BumpCard, Curse, EndTurn, Nudge, Roll, Step, Undo
-from .numbers import DIE_FACES, FINISH, OPS, START, is_all_red, raw_result
-from .search import CardStep, Node, turn_ends
-from .steps import HOME_PAWN, Ctx, Pawn, Pawns, distance, won
+from .numbers import FINISH, START, raw_result
+from .planner import best_plan
+from .search import CardStep
+from .steps import HOME_PAWN, Ctx, Pawns
 
-# The strong bot's weights, in spaces climbed. Tuned against the easy bot over seeded games.
-HOME_BONUS = 25.0  # a pawn home can never be bumped again
-FINISH_WEIGHT = 40.0  # × the chance of reaching the goal next turn
-BUMP_WEIGHT = 0.8  # × the spaces an opponent's bumped pawn loses
-DANGER_WEIGHT = 0.7  # × the spaces I would lose × the chance of being bumped next turn
-CARD_VALUE = 6.0  # drawing a Prime Card
-NUDGE_VALUE = 4.0  # keeping an "add or subtract" card for later
-STATION_BONUS = 40.0  # Way Stations: each station ticked off
 BUMP_CARD_MIN = 25  # play a bump card on a pawn that has climbed at least this far
 _CACHE_SIZE = 512
 
@@ -55,11 +48,12 @@ class EasyBot(Bot):
 
 class StrongBot(Bot):
     """Searches every way to play the whole turn (dice in every order, every operation, both
-    pawns, its add-or-subtract cards) and picks the end worth most: pawns home, progress,
-    bumping others, not being easy to bump, drawing a card."""
+    pawns, up to two of its add-or-subtract cards) and picks the end worth most: pawns home,
+    progress, bumping others, not being easy to bump, drawing a card (planner.py)."""
 
     strength = "strong"
     label = "Strong — plans the whole turn"
+    plan = staticmethod(best_plan)  # the benchmark swaps in the old search as its baseline
 
     def __init__(self) -> None:
         self._plans: dict[tuple, list] = {}
@@ -84,17 +78,17 @@ class StrongBot(Bot):
     def _next_step(self, view: View) -> Move | None:
         """The first action of the best plan from here; the rest is kept for the next call."""
         ctx, pawns, left, missing, nudges = read_position(view)
-        key = (view["me"], view["turns"], ctx, pawns, left, missing, nudges, _others(view))
+        key = (view["me"], view["turns"], ctx, pawns, left, missing, nudges, others_of(view))
         plan = self._plans.pop(key, None)
         if plan is None:
-            plan = best_plan(view, ctx, pawns, left, missing, nudges)
+            plan = self.plan(view, ctx, pawns, left, missing, nudges)
         if not plan:
             return None
         action = plan[0]
         if len(self._plans) >= _CACHE_SIZE:
             self._plans.clear()
         child = _after(pawns, left, missing, nudges, action)
-        self._plans[(view["me"], view["turns"], ctx, *child, _others(view))] = plan[1:]
+        self._plans[(view["me"], view["turns"], ctx, *child, others_of(view))] = plan[1:]
         return _to_move(view, action)
 
 
@@ -135,129 +129,8 @@ def my_pawns(view: View) -> Pawns:
     return tuple(HOME_PAWN if p["home"] else (p["at"], p["goal"]) for p in mine)
 
 
-def _others(view: View) -> tuple[Pawn, ...]:
-    return tuple(
-        (p["at"], p["goal"]) for p in view["pawns"] if p["seat"] != view["me"] and not p["home"]
-    )
-
-
 def _visit(missing: tuple[int, ...], at: int) -> tuple[int, ...]:
     return tuple(s for s in missing if s != at)
-
-
-# --- the strong bot's plan ----------------------------------------------------------------------
-def best_plan(view: View, ctx, pawns, left, missing, nudges) -> list:
-    """The actions to the best end of the turn from here."""
-    found = turn_ends(ctx, pawns, left, missing, nudges)
-    if not found.ends:
-        return []
-    best = min(set(found.ends), key=lambda end: (-score(view, ctx, end, nudges), end))
-    return found.path(best)
-
-
-def score(view: View, ctx: Ctx, node: Node, nudges_before: tuple[int, ...]) -> float:
-    """How good an end of the move phase is for the bot."""
-    pawns, _, missing, nudges = node
-    if won(ctx, pawns):
-        return float("inf")
-    others = _others(view)
-    total = sum(pawn_value(pawn, ctx.turn_back, nudges, missing) for pawn in pawns)
-    spaces = [p[0] for p in pawns if p != HOME_PAWN]
-    for at, goal in (p for p in pawns if p != HOME_PAWN and START < p[0] < FINISH):
-        loss = bump_loss((at, goal), ctx.turn_back)
-        gone = [o for o in others if o[0] == at]
-        total += BUMP_WEIGHT * sum(bump_loss(o, ctx.turn_back) for o in gone)
-        if spaces.count(at) > 1:
-            total -= loss / 2  # one of my own goes back
-        total -= DANGER_WEIGHT * loss * _danger(at, others)
-    if _draws(pawns, view["turn_start"]):
-        total += CARD_VALUE
-    total -= NUDGE_VALUE * (len(nudges_before) - len(nudges))
-    for station in missing:
-        # A station still to visit: a pawn above it must come down and climb again (twice the
-        # gap), and a good chance to land on it next turn is worth half the bonus.
-        if spaces:
-            near = max(reach_chance(at, station) for at in spaces)
-            detour = min(2 * max(0, at - station) for at in spaces)
-            total -= STATION_BONUS * (1 - near / 2) + detour
-    return total
-
-
-def _draws(pawns: Pawns, starts: list[int]) -> bool:
-    """Whether a pawn ends on an all-red space it did not start the turn on."""
-    return bool(starts) and any(
-        p != HOME_PAWN and p[0] != FINISH and is_all_red(p[0]) and p[0] != starts[i]
-        for i, p in enumerate(pawns)
-    )
-
-
-def pawn_value(
-    pawn: Pawn, turn_back: bool, nudges: tuple[int, ...] = (), missing: tuple[int, ...] = ()
-) -> float:
-    """A pawn's climb, and its chance to get home next turn (sure with a card that fits; none
-    while a way station is missing)."""
-    if pawn == HOME_PAWN:
-        return FINISH * (2 if turn_back else 1) + HOME_BONUS
-    at, goal = pawn
-    if goal == FINISH and missing:
-        chance = 0.0
-    elif any(abs(goal - at) == n for n in nudges):
-        chance = 1.0
-    else:
-        chance = reach_chance(at, goal)
-    return _climbed(pawn, turn_back) + FINISH_WEIGHT * chance
-
-
-def _climbed(pawn: Pawn, turn_back: bool) -> int:
-    full = FINISH * (2 if turn_back else 1)
-    return full - distance(pawn, turn_back)
-
-
-def bump_loss(pawn: Pawn, turn_back: bool) -> int:
-    """The spaces a pawn loses if it is bumped (back to the start of its leg)."""
-    back = (START if pawn[1] == FINISH else FINISH, pawn[1])
-    return _climbed(pawn, turn_back) - _climbed(back, turn_back)
-
-
-def _danger(at: int, others: tuple[Pawn, ...]) -> float:
-    safe = 1.0
-    for other in others:
-        safe *= 1 - reach_chance(other[0], at)
-    return 1 - safe
-
-
-@cache
-def reach_table(start: int) -> dict[int, float]:
-    """The chance a pawn on `start` can land on each space next turn (using one die, or both,
-    or with doubles up to four), whatever the other pawn does."""
-    chances: dict[int, float] = {}
-    for a in DIE_FACES:
-        for b in DIE_FACES:
-            dice = [a] * 4 if a == b else [a, b]
-            for space in _landings(start, tuple(dice)):
-                chances[space] = chances.get(space, 0.0) + 1 / 100
-    return chances
-
-
-@cache
-def _landings(start: int, dice: tuple[int, ...]) -> frozenset[int]:
-    found: set[int] = set()
-    for i, die in enumerate(dice):
-        if i > 0 and die == dice[i - 1]:
-            continue
-        rest = dice[:i] + dice[i + 1 :]
-        for op in OPS:
-            to = raw_result(start, op, die)
-            if to is not None and START <= to <= FINISH:
-                found.add(to)
-                if rest and to != FINISH:
-                    found |= _landings(to, rest)
-    return frozenset(found)
-
-
-def reach_chance(start: int, target: int) -> float:
-    """The chance a pawn on `start` can land on `target` next turn."""
-    return reach_table(start).get(target, 0.0)
 
 
 def _to_move(view: View, action) -> Move:
@@ -319,8 +192,8 @@ def _switch_gain(view: View, move, turn_back: bool) -> float:
     first, second = view["pawns"][move.first], view["pawns"][move.second]
     gain = 0.0
     for pawn, other in ((first, second), (second, first)):
-        change = _climbed((other["at"], pawn["goal"]), turn_back)
-        change -= _climbed((pawn["at"], pawn["goal"]), turn_back)
+        change = climbed((other["at"], pawn["goal"]), turn_back)
+        change -= climbed((pawn["at"], pawn["goal"]), turn_back)
         gain += change if pawn["seat"] == view["me"] else -change
     return gain
 

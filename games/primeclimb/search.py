@@ -2,8 +2,9 @@
 "add or subtract" Keeper cards, found once each (memoised on the pawns, the dice left, the way
 stations missing and the cards left).
 
-The strong bot plans its turn with it; learning events use best_distance (dice only) to know
-the closest a player could have got to 101. Steps come from steps.legal_steps, so a plan never
+The strong bot plans a cursed turn with it (an uncursed one pawn by pawn, pawnpaths.py,
+which finds the same ends sooner); learning events use best_distance (dice only) to know the
+closest a player could have got to 101. Steps come from steps.legal_steps, so a plan never
 holds a step the rules would refuse.
 """
 
@@ -46,8 +47,9 @@ Action = Option | CardStep
 
 
 # Our decision: the strong bot's plan combines at most MAX_CARDS add-or-subtract cards in a
-# turn (each may go anywhere among the dice); positions with fewer cards are searched first and
-# no new card is tried once NODE_LIMIT positions are known, so a hand of nine cards stays quick.
+# turn (each may go anywhere among the dice). Here positions with fewer cards are searched
+# first and no new card is tried once NODE_LIMIT positions are known, so a hand of nine cards
+# stays quick (the pawn-by-pawn search needs no such limit).
 MAX_CARDS = 2
 NODE_LIMIT = 2_500
 
@@ -83,7 +85,7 @@ def turn_ends(
     """Every reachable end of the move phase (pawns, dice left, stations missing, cards left).
     An end is a node where the turn may stop: the dice used up (doubles with "may": two or
     four), no step possible, or the game won."""
-    with _no_gc():
+    with no_gc():
         return _search(
             ctx, pawns, tuple(sorted(left)), missing, tuple(sorted(nudges)), max_cards, limit
         )
@@ -93,8 +95,10 @@ def _search(ctx, pawns, left, missing, nudges, max_cards: int, limit: int) -> Tu
     root: Node = (pawns, left, missing, nudges)
     parents: dict[Node, tuple[Node, Action] | None] = {root: None}
     ends: list[Node] = []
-    # The dice steps from a position are the same whatever cards are left: found once.
+    # The dice steps from a position are the same whatever cards are left, and the card plays
+    # whatever dice are left: each found once.
     steps_from: dict[tuple, tuple[bool, tuple]] = {}
+    cards_from: dict[tuple, list] = {}
     tier = [root]
     for used in range(max_cards + 1):
         next_tier: list[Node] = []
@@ -115,8 +119,13 @@ def _search(ctx, pawns, left, missing, nudges, max_cards: int, limit: int) -> Tu
                     parents[child] = (node, option)
                     stack.append(child)
             if used < max_cards and cards and len(parents) < limit and not won(ctx, here):
-                for after_card, kept, action in _card_children(ctx, here, dice, stations, cards):
-                    child = (*after_card, kept)
+                plays = cards_from.get((here, stations, cards))
+                if plays is None:
+                    plays = cards_from[(here, stations, cards)] = _card_children(
+                        ctx, here, stations, cards
+                    )
+                for moved, visited, kept, action in plays:
+                    child = (moved, dice, visited, kept)
                     if child not in parents:
                         parents[child] = (node, action)
                         next_tier.append(child)
@@ -127,7 +136,7 @@ def _search(ctx, pawns, left, missing, nudges, max_cards: int, limit: int) -> Tu
 
 
 @contextmanager
-def _no_gc():
+def no_gc():
     """The search makes tens of thousands of small tuples and no reference cycles: without
     this, the cycle collector's full passes make one search in twenty take five times longer.
     Collection resumes as before when the search ends."""
@@ -149,8 +158,9 @@ def _step_children(ctx: Ctx, pawns: Pawns, left: tuple[int, ...], missing: tuple
     return stops, tuple((after(pawns, left, missing, option), option) for option in steps)
 
 
-def _card_children(ctx: Ctx, pawns: Pawns, left, missing, nudges: tuple[int, ...]) -> list:
-    """Every add-or-subtract card play from here (one card of each value)."""
+def _card_children(ctx: Ctx, pawns: Pawns, missing, nudges: tuple[int, ...]) -> list:
+    """(pawns, stations missing, cards left, play) after every add-or-subtract card play from
+    here (one card of each value); the dice left do not change."""
     children = []
     for n in sorted(set(nudges)):
         rest = list(nudges)
@@ -163,8 +173,8 @@ def _card_children(ctx: Ctx, pawns: Pawns, left, missing, nudges: tuple[int, ...
                 to, _ = try_step(ctx, pawn, missing, op, n)
                 if to is not None:
                     moved = (to, pawns[1]) if i == 0 else (pawns[0], to)
-                    position = (moved, left, visit(missing, to[0]))
-                    children.append((position, kept, CardStep(n, i, op, to)))
+                    play = CardStep(n, i, op, to)
+                    children.append((moved, visit(missing, to[0]), kept, play))
     return children
 
 

@@ -5,12 +5,17 @@ from __future__ import annotations
 
 import copy
 import math
+import random
 
 import pytest
 
 from games.engine.protocol import Bot
 from games.engine.rng import rng_for
-from games.primeclimb.bots import BOTS, EasyBot, StrongBot
+from games.primeclimb.bots import BOTS, EasyBot, StrongBot, read_position
+from games.primeclimb.evaluate import score
+from games.primeclimb.pawnpaths import SplitTurn
+from games.primeclimb.planner import best_plan, whole_turn_plan
+from games.primeclimb.search import MAX_CARDS, CardStep
 
 from .scenario import GAME, scenario
 
@@ -108,3 +113,88 @@ def wilson_low(wins: int, games: int, z: float = 1.96) -> float:
     centre = p + z * z / (2 * games)
     margin = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
     return (centre - margin) / (1 + z * z / games)
+
+
+# --- the strong bot's plan: as good as the whole-turn search it replaced ------------------------
+def keeper_states(seed: int, count: int, cursed: bool = False) -> list[dict]:
+    """Seeded positions at the strong bot's move phase: doubles half the time, two to four
+    add-or-subtract Keepers, pawns spread out or near the finish, other pawns to bump."""
+    rng = random.Random(seed)
+    states = []
+    for _ in range(count):
+        variant = rng.choice(["classic", "classic", "sprint", "way_stations", "there_and_back"])
+        a = rng.randrange(1, 11)
+        dice = (a, a) if rng.random() < 0.5 else (a, rng.randrange(1, 11))
+        mine = [rng.randrange(60, 101) if rng.random() < 0.5 else rng.randrange(0, 101)]
+        mine.append(rng.randrange(0, 101))
+        theirs = rng.sample(range(1, 100), 2)
+        keepers = [f"plus{n}" for n in sorted(rng.sample(range(1, 10), rng.randrange(2, 5)))]
+        states.append(
+            scenario(
+                [mine, theirs],
+                dice=dice,
+                keepers={0: keepers},
+                cursed=cursed,
+                variant=variant,
+                doubles=rng.choice(["must", "may"]),
+            )
+        )
+    return states
+
+
+def plan_end(plan: list, position: tuple) -> tuple:
+    """The end of the move phase a plan leads to, as the searches name it."""
+    pawns, left, missing, nudges = (list(part) for part in position)
+    for action in plan:
+        pawns[action.pawn] = action.to
+        missing = [s for s in missing if s != action.to[0]]
+        if isinstance(action, CardStep):
+            nudges.remove(action.n)
+        else:
+            left.remove(action.die)
+    return tuple(pawns), tuple(left), tuple(missing), tuple(nudges)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_strong_bot_plans_a_turn_no_worse_than_the_whole_turn_search(seed):
+    """Against the whole-turn search it used before (which stopped trying cards after
+    NODE_LIMIT positions), the chosen end scores as high or higher, and among equal scores is
+    the same end or a smaller one (the tie-break was always the smallest end)."""
+    for state in keeper_states(seed, 12):
+        view = GAME.view(state, 0)
+        ctx, pawns, left, missing, nudges = read_position(view)
+        args = (view, ctx, pawns, left, missing, nudges)
+        position = (pawns, left, missing, nudges)
+        new = plan_end(best_plan(*args), position)
+        old = plan_end(whole_turn_plan(*args, fast=False), position)
+        new_score, old_score = score(view, ctx, new, nudges), score(view, ctx, old, nudges)
+        assert (-new_score, new) <= (-old_score, old), (position, old, new)
+
+
+def test_the_strong_bot_picks_the_best_of_every_end():
+    """Branch and bound skips only ends that cannot be best: the plan ends where scoring every
+    end of the turn (within MAX_CARDS cards) would, ties to the smallest end."""
+    for state in keeper_states(20, 10):
+        view = GAME.view(state, 0)
+        ctx, pawns, left, missing, nudges = read_position(view)
+        turn = SplitTurn(ctx, pawns, left, missing, nudges, MAX_CARDS)
+        ends = {end for end, _ in turn.ends()}
+        best = min(ends, key=lambda end: (-score(view, ctx, end, nudges), end))
+        plan = best_plan(view, ctx, pawns, left, missing, nudges)
+        assert plan_end(plan, (pawns, left, missing, nudges)) == best
+
+
+def test_the_fast_scoring_of_a_cursed_turn_picks_what_score_picks():
+    """Cursed turns keep the whole-turn search; scoring only the ends near the best changes
+    nothing."""
+    for state in keeper_states(7, 15, cursed=True):
+        view = GAME.view(state, 0)
+        args = (view, *read_position(view))
+        assert whole_turn_plan(*args, fast=True) == whole_turn_plan(*args, fast=False)
+
+
+def test_the_strong_bot_decides_the_same_on_a_second_asking():
+    """Deterministic: a fresh bot (and warm caches) make the same whole turn."""
+    for state in keeper_states(11, 6):
+        first = bot_turn(copy.deepcopy(state), StrongBot())
+        assert bot_turn(copy.deepcopy(state), StrongBot()) == first
