@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import accounts, classes, roster, student_signin
+from .views import accounts, classes, progress, roster, student_signin
 
 urlpatterns = [
     path("", accounts.home, name="home"),
@@ -36,6 +36,24 @@ urlpatterns = [
         name="roster_import_confirm",
     ),
     path("classes/<int:pk>/cards/", roster.sign_in_cards, name="sign_in_cards"),
+    path("classes/<int:pk>/progress/", progress.class_progress, name="class_progress"),
+    path("classes/<int:pk>/progress.csv", progress.class_progress_csv, name="class_progress_csv"),
+    path(
+        "classes/<int:pk>/progress/print/",
+        progress.class_progress_print,
+        name="class_progress_print",
+    ),
+    path("classes/<int:pk>/progress/update/", progress.progress_update, name="progress_update"),
+    path(
+        "classes/<int:pk>/progress/jobs/<int:job_pk>/",
+        progress.progress_job,
+        name="progress_job",
+    ),
+    path(
+        "classes/<int:pk>/students/<int:student_pk>/progress/",
+        progress.student_progress,
+        name="student_progress",
+    ),
     path("join/", student_signin.join, name="join"),
     path("join/<str:code>/", student_signin.join_names, name="join_names"),
     path("join/<str:code>/<int:student_pk>/", student_signin.join_secret, name="join_secret"),

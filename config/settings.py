@@ -6,6 +6,7 @@ See README.md ("Configuration") for the variables.
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
@@ -124,6 +125,12 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": 60 * 60 * 6,
     },
     "sweep-matches": {"task": "games.tasks.sweep_matches", "schedule": 15},
+    # Every class's progress rebuilt from the raw data at 02:30 (Celery's clock: UTC unless
+    # CELERY_TIMEZONE says otherwise), one report job per class.
+    "progress-rebuild-nightly": {
+        "task": "classrooms.tasks.progress_rebuild_nightly",
+        "schedule": crontab(hour=2, minute=30),
+    },
 }
 
 # Games: pacing and patience (seconds).

@@ -44,6 +44,10 @@ class Match(models.Model):
     deadline_at = models.DateTimeField(null=True, blank=True)
     # Worked out after the game by the rules' analyse() ({"summary": ...}); None until then.
     analysis = models.JSONField(null=True, blank=True)
+    # The deck level or variant the match counts toward in progress reports (the rules'
+    # progress_level key, "level-3"); set at creation. No index: reports read
+    # classrooms.StudentProgress, never matches by level.
+    level = models.CharField(max_length=40, blank=True, default="")
 
     class Meta:
         ordering = ["-created_at"]
@@ -133,7 +137,8 @@ class LearningRecord(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="learning")
     student = models.ForeignKey(Student, on_delete=models.CASCADE, related_name="learning")
     game = models.CharField(max_length=40)
-    level = models.CharField(max_length=40, blank=True)  # deck level or variant, for reports
+    level = models.CharField(max_length=40, blank=True)  # the settings' label, for people
+    level_key = models.CharField(max_length=40, blank=True, default="")  # = Match.level
     move_number = models.PositiveIntegerField(null=True, blank=True)  # None: a refused move
     kind = models.CharField(max_length=30)
     skill = models.CharField(max_length=60)
@@ -143,7 +148,7 @@ class LearningRecord(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        indexes = [models.Index(fields=["student", "game", "level"])]
+        indexes = [models.Index(fields=["student", "game", "level_key"])]
 
     def __str__(self) -> str:
         return f"{self.skill} {'✓' if self.correct else '✗'}"

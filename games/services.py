@@ -88,6 +88,7 @@ def match_create(
             classroom=classroom,
             host=host,
             assignment=assignment,
+            level=rules.progress_level(clean)[0],
         )
         Seat.objects.bulk_create(
             Seat(match=match, index=i, student=spec.student, bot=spec.bot, last_seen_at=_now())
@@ -286,12 +287,17 @@ def matches_sweep() -> dict[str, int]:
     counts["abandoned"] += Match.objects.filter(
         status=Match.Status.LOBBY, created_at__lt=stale_lobby
     ).update(status=Match.Status.ABANDONED, finished_at=now)
-    counts["abandoned"] += (
+    stale = (
         Match.objects.filter(status=Match.Status.PLAYING)
         .exclude(last_move_at__gte=stale_play)
         .filter(started_at__lt=stale_play)
-        .update(status=Match.Status.ABANDONED, finished_at=now, deadline_at=None)
     )
+    stale_ids = list(stale.values_list("pk", flat=True))
+    counts["abandoned"] += stale.filter(pk__in=stale_ids).update(
+        status=Match.Status.ABANDONED, finished_at=now, deadline_at=None
+    )
+    for match_id in stale_ids:  # they may have learning records: progress counts them
+        _on_commit_progress(match_id)
     return counts
 
 
@@ -391,6 +397,14 @@ def _schedule_analysis(match_id: int) -> None:
     analyse_match.delay(match_id)
 
 
+def _on_commit_progress(match_id: int) -> None:
+    """Once committed, add the ended match to its students' progress (a lost task is caught
+    up by the nightly rebuild, so a broker hiccup must not fail the move: robust)."""
+    from classrooms.tasks import progress_match
+
+    transaction.on_commit(lambda: progress_match.delay(match_id), robust=True)
+
+
 def _clock_thread(match_id: int, version: int) -> None:
     """A clock run in a thread (tests): give the thread's database connection back after."""
     from django.db import connections
@@ -449,6 +463,7 @@ def _commit_move(match: Match, seat: Seat, move, after: dict, *, by_bot: bool) -
         if type(rules).analyse is not Game.analyse:
             match_id = match.pk
             transaction.on_commit(lambda: _schedule_analysis(match_id))
+        _on_commit_progress(match.pk)
     _changed(match)
 
 
@@ -466,6 +481,7 @@ def _record_learning(match: Match, number: int | None, events) -> None:
             student_id=learners[event.player].student_id,
             game=match.game,
             level=level,
+            level_key=match.level,
             move_number=number,
             kind=event.kind,
             skill=event.skill,

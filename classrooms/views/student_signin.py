@@ -13,6 +13,7 @@ from .. import ratelimit
 from ..access import current_student, student_required
 from ..forms import JoinCodeForm, WordSecretForm
 from ..models import Classroom, Student
+from ..reports import student_report
 from ..signin import PICTURE_COUNT, PICTURES
 from .common import rate_limited, render_form
 
@@ -113,7 +114,11 @@ def _try_sign_in(request: HttpRequest, student: Student, secret: str, context: d
 
 @student_required
 def student_home(request: HttpRequest) -> HttpResponse:
-    """A student's own page, with their records (best scores of games that keep them)."""
+    """A student's own page: their stars at each level, and their records."""
     student = current_student(request)
-    context = {"student": student, "records": student_records(student)}
+    context = {
+        "student": student,
+        "records": student_records(student),
+        "levels": student_report(student).levels,
+    }
     return render(request, "student/home.html", context)

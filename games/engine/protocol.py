@@ -268,6 +268,21 @@ class Game(ABC):
         their won games), and how it is compared; None: no record (the default)."""
         return None
 
+    # --- progress reports -----------------------------------------------------------------
+    def progress_level(self, settings: dict[str, Any]) -> tuple[str, str]:
+        """(key, label) of the deck level or variant a match with these settings counts
+        toward in progress reports ("level-3", "Level 3"); by default one level for all."""
+        return ("all", "All games")
+
+    def progress_levels(self) -> list[tuple[str, str]]:
+        """The levels in order, easiest first, for "ready for the next level" suggestions
+        (empty: the levels are not ordered, so no suggestion)."""
+        return []
+
+    def skill_label(self, kind: str, skill: str) -> str:
+        """A learning event's skill as a teacher reads it ("7 × 8", "factors of 91")."""
+        return skill
+
     def actors(self, state: State, players: int) -> list[int]:
         """Every player who may move now (the current player, and anyone who may challenge)."""
         return [p for p in range(players) if self.legal_moves(state, p)]

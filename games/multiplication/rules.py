@@ -126,6 +126,16 @@ class MultiplicationGame(Game):
         """ "No free cards", "1 free card" or "2 free cards"."""
         return FREE_CARD_CHOICES[self.clean_settings(settings)["free_cards"]]
 
+    # --- progress reports -----------------------------------------------------------------
+    # progress_level stays the default, one level for all games: free cards change how often
+    # a player is stuck, not which facts of the 10 × 10 table they practise.
+    def skill_label(self, kind: str, skill: str) -> str:
+        """ "7 × 8" for the fact "7x8"; "a card you could play" for a missed discard."""
+        if skill == "discard":
+            return "a card you could play"
+        a, x, b = skill.partition("x")
+        return f"{a} × {b}" if x and a.isdigit() and b.isdigit() else skill
+
     # --- play -----------------------------------------------------------------------------
     def new_game(self, settings: dict[str, Any], players: int, seed: int) -> State:
         """Deal, choose the dealer, turn up the open card."""

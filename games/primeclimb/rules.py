@@ -14,6 +14,7 @@ Action cards), search (every way a turn can end), events (learning), view (the b
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from games.engine.protocol import (
@@ -81,6 +82,8 @@ DEFAULTS = {
     "custom_cards": [],
 }
 MAX_STATIONS = 5
+SKILL_PATTERN = re.compile(r"(\d+)([-+x/])(\d+)")  # a fact's skill: "14-3", "11x9", "98/7"
+SKILL_SYMBOLS = {"+": "+", "-": "−", "x": "×", "/": "÷"}
 # The four blank Prime Cards, for a teacher's assignment ("Fill in the Blanks").
 CUSTOM_CARDS_FIELD: dict[str, Any] = {
     "name": "custom_cards",
@@ -185,6 +188,28 @@ class PrimeClimb(Game):
             count = len(clean["custom_cards"])
             parts.append(f"{count} custom card{'s' if count > 1 else ''}")
         return " · ".join(parts)
+
+    # --- progress reports -----------------------------------------------------------------
+    def progress_level(self, settings: dict[str, Any]) -> tuple[str, str]:
+        """A match counts toward its variant ("double_time", "Double Time"); doubles, game
+        length and custom cards do not split it."""
+        try:
+            variant = self.clean_settings(settings)["variant"]
+        except SettingsError:
+            variant = DEFAULTS["variant"]
+        return (variant, VARIANT_LABELS[variant])
+
+    # progress_levels stays empty: the variants are different games on the same board, not
+    # harder and harder decks, so no variant is "the next level" of another.
+    def skill_label(self, kind: str, skill: str) -> str:
+        """ "14 + 3", "98 ÷ 7", "getting closest to 101"."""
+        if skill == events.CLOSEST:
+            return "getting closest to 101"
+        found = SKILL_PATTERN.fullmatch(skill)
+        if not found:
+            return skill
+        a, sign, b = found.groups()
+        return f"{a} {SKILL_SYMBOLS[sign]} {b}"
 
     # --- play -----------------------------------------------------------------------------
     def new_game(self, settings: dict[str, Any], players: int, seed: int) -> State:

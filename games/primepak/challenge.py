@@ -33,6 +33,7 @@ from games.engine.protocol import (
 )
 from games.engine.rng import rng_for
 
+from . import levels
 from .cards import LEVELS, is_wild
 from .challenge_flow import (
     clear_picked,
@@ -237,6 +238,19 @@ class PrimeChallenge(Game):
         if clean["teams"] == "pairs":
             parts.append("teams")
         return " · ".join(parts)
+
+    # --- progress reports -----------------------------------------------------------------
+    def progress_level(self, settings: dict[str, Any]) -> tuple[str, str]:
+        """A match counts toward its deck level: ("level-3", "Level 3")."""
+        return levels.level_of(self, settings)
+
+    def progress_levels(self) -> list[tuple[str, str]]:
+        """Deck levels 1 to 6: each adds primes and harder factor sets to the one before."""
+        return list(levels.LEVEL_ORDER)
+
+    def skill_label(self, kind: str, skill: str) -> str:
+        """ "factors of 91", "challenging a set"."""
+        return levels.skill_label(kind, skill)
 
     # --- play -----------------------------------------------------------------------------
     def new_game(self, settings: dict[str, Any], players: int, seed: int) -> State:

@@ -1,0 +1,443 @@
+"""Progress reports for pages and exports, read from StudentProgress rows (never raw events).
+
+The class report's screen, its CSV and its printout all show the same LevelStatus values;
+`csv_rows` is the table as numbers. Rules behind the statuses: classrooms.progress.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import NamedTuple
+
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.text import slugify
+
+from games.assignments import assignment_title, progress_for
+from games.engine import Game, get_game
+from games.models import Match, Seat
+
+from .models import Assignment, Classroom, Student, StudentProgress
+from .progress import level_of, match_seconds, next_level, report_job_start
+
+__all__ = [
+    "AssignmentGoal",
+    "ClassReport",
+    "FactCell",
+    "FactMap",
+    "HistoryEntry",
+    "LevelCounts",
+    "LevelStatus",
+    "StudentReport",
+    "StudentRow",
+    "class_report",
+    "csv_filename",
+    "csv_rows",
+    "report_job_start",
+    "student_report",
+]
+
+Status = StudentProgress.Status
+STARS = {Status.NOT_STARTED: 0, Status.PRACTISING: 1, Status.PROFICIENT: 2, Status.MASTERED: 3}
+PLAYING_NOW = timedelta(minutes=2)
+TOP_MISSED = 3
+HISTORY = 20
+# Which games get a fact map, and which kind (Prime Climb's facts are sums, differences,
+# products and quotients up to 101: too many for a map; its most missed facts are listed).
+FACT_MAPS = {"multiplication": "table", "prime-challenge": "primes", "prime-solitaire": "primes"}
+TABLE = range(1, 11)
+PRIMES_PER_ROW = 10
+CSV_HEADER = [
+    "Class",
+    "Student",
+    "Game",
+    "Level",
+    "Status",
+    "Games played",
+    "Finished",
+    "Wins",
+    "Minutes",
+    "Attempts",
+    "Correct",
+    "Accuracy %",
+    "Most missed",
+    "Suggestion",
+]
+
+
+@dataclass(frozen=True)
+class LevelStatus:
+    """A student's progress at one level of one game, as every page and export shows it."""
+
+    game: str
+    game_name: str
+    level: str
+    level_label: str
+    status: str
+    status_label: str
+    stars: int  # 0-3: practising 1, proficient 2, mastered 3
+    games_played: int
+    games_finished: int
+    wins: int
+    minutes_played: int
+    attempts: int
+    correct: int
+    accuracy: float | None  # 0-1; None without attempts
+    top_missed: list[str]  # labels of the most missed skills ("7 × 8"), most missed first
+    mistakes: dict[str, int]
+    suggestion: str | None  # "Ready for Level 4"
+
+    @property
+    def accuracy_percent(self) -> float | None:
+        """Accuracy as the CSV has it: a percentage with one decimal (None: no attempts)."""
+        return None if self.accuracy is None else round(100 * self.accuracy, 1)
+
+
+@dataclass(frozen=True)
+class StudentRow:
+    student: Student
+    levels: list[LevelStatus]  # the levels they played, by game name then level order
+    playing_now: bool
+
+
+class AssignmentGoal(NamedTuple):
+    assignment: Assignment
+    title: str
+    met: int  # students who reached the goal
+    assigned: int  # students it is for
+
+
+class LevelCounts(NamedTuple):
+    game_name: str
+    level_key: str
+    level_label: str
+    counts: dict[str, int]  # status -> students (those with no game there: not_started)
+
+
+@dataclass(frozen=True)
+class ClassReport:
+    classroom: Classroom
+    generated_at: datetime | None  # the newest progress row's update (None: no rows yet)
+    game: str | None
+    level: str | None
+    rows: list[StudentRow]  # every student of the class, alphabetical
+    by_level: list[LevelCounts]
+    assignments: list[AssignmentGoal]
+    playing_now: list[Student]
+
+
+@dataclass(frozen=True)
+class FactCell:
+    label: str  # "7 × 8" or "91"
+    right: int
+    wrong: int
+    accuracy: float | None
+    band: str  # "none", "low" (< 60 %), "mid" (60-85 %), "high" (>= 85 %)
+
+
+@dataclass(frozen=True)
+class FactMap:
+    title: str
+    kind: str  # "table" or "primes"
+    rows: list[list[FactCell]]
+
+
+class HistoryEntry(NamedTuple):
+    date: datetime  # when the match started
+    game_name: str
+    level_label: str
+    result: str  # "won", "lost" or "unfinished"
+    minutes: int
+    match_id: int
+
+
+@dataclass(frozen=True)
+class StudentReport:
+    student: Student
+    levels: list[LevelStatus]
+    history: list[HistoryEntry]  # the last 20 matches, newest first
+    fact_maps: list[FactMap]
+
+
+# --- the class report -------------------------------------------------------------------------
+def class_report(
+    classroom: Classroom, *, game: str | None = None, level: str | None = None
+) -> ClassReport:
+    """Every student's levels (optionally one game, one level), the class by level, the
+    assignments' goals and who plays now: a handful of queries whatever the class size."""
+    students = list(classroom.students.all())
+    rows = StudentProgress.objects.filter(student__classroom=classroom).defer("recent")
+    if game is not None:
+        rows = rows.filter(game=game)
+    rows = list(rows)  # every level of the game: suggestions look at the next level too
+    statuses = _statuses(rows)
+    shown = [row for row in rows if level is None or row.level == level]
+    by_student: dict[int, list[LevelStatus]] = {}
+    for row in sorted(shown, key=_order):
+        status = level_status(row, statuses[(row.student_id, row.game)])
+        by_student.setdefault(row.student_id, []).append(status)
+    playing = _playing_now(classroom)
+    return ClassReport(
+        classroom=classroom,
+        generated_at=max((row.updated_at for row in rows), default=None),
+        game=game,
+        level=level,
+        rows=[StudentRow(s, by_student.get(s.pk, []), s.pk in playing) for s in students],
+        by_level=_by_level(shown, len(students)),
+        assignments=_assignments(classroom, students, game),
+        playing_now=[s for s in students if s.pk in playing],
+    )
+
+
+def level_status(row: StudentProgress, statuses: dict[str, str]) -> LevelStatus:
+    """How a progress row is shown; `statuses` are the student's statuses in that game by
+    level (for the next-level suggestion)."""
+    rules = _rules(row.game)
+    following = next_level(row.game, row.level, statuses) if rules else None
+    return LevelStatus(
+        game=row.game,
+        game_name=rules.name if rules else row.game,
+        level=row.level,
+        level_label=row.level_label,
+        status=row.status,
+        status_label=Status(row.status).label,
+        stars=STARS[row.status],
+        games_played=row.games_played,
+        games_finished=row.games_finished,
+        wins=row.wins,
+        minutes_played=(row.seconds_played + 30) // 60,
+        attempts=row.attempts,
+        correct=row.correct,
+        accuracy=row.correct / row.attempts if row.attempts else None,
+        top_missed=_top_missed(rules, row.skills),
+        mistakes=dict(row.mistakes),
+        suggestion=f"Ready for {following[1]}" if following else None,
+    )
+
+
+def _rules(slug: str) -> Game | None:
+    try:
+        return get_game(slug)
+    except KeyError:  # a game no longer offered: its rows still show, without suggestions
+        return None
+
+
+def _statuses(rows: list[StudentProgress]) -> dict[tuple[int, str], dict[str, str]]:
+    found: dict[tuple[int, str], dict[str, str]] = {}
+    for row in rows:
+        found.setdefault((row.student_id, row.game), {})[row.level] = row.status
+    return found
+
+
+def _order(row: StudentProgress) -> tuple:
+    """Game name, then the game's level order (unordered levels after, by label)."""
+    rules = _rules(row.game)
+    keys = [key for key, _ in rules.progress_levels()] if rules else []
+    index = keys.index(row.level) if row.level in keys else len(keys)
+    return (rules.name if rules else row.game, row.game, index, row.level_label)
+
+
+def _top_missed(rules: Game | None, skills: dict[str, list[int]]) -> list[str]:
+    """The most missed skills: most wrong first, then the lower accuracy, then by name."""
+    missed = sorted(
+        (skill for skill, (_, wrong) in skills.items() if wrong),
+        key=lambda s: (-skills[s][1], skills[s][0] / sum(skills[s]), s),
+    )[:TOP_MISSED]
+    return [rules.skill_label(_kind(skill), skill) if rules else skill for skill in missed]
+
+
+def _kind(skill: str) -> str:
+    # Skills are kept without their kind: only facts and factor sets are, and their forms differ.
+    return "factor_set" if skill.startswith("factors:") else "fact"
+
+
+def _by_level(rows: list[StudentProgress], students: int) -> list[LevelCounts]:
+    found: dict[tuple, LevelCounts] = {}
+    for row in sorted(rows, key=_order):
+        rules = _rules(row.game)
+        key = (row.game, row.level)
+        if key not in found:
+            counts = {status: 0 for status in Status.values}
+            counts[Status.NOT_STARTED] = students
+            found[key] = LevelCounts(rules.name if rules else row.game, row.level,
+                                     row.level_label, counts)  # fmt: skip
+        counts = found[key].counts
+        counts[row.status] += 1
+        counts[Status.NOT_STARTED] -= 1
+    return list(found.values())
+
+
+def _assignments(
+    classroom: Classroom, students: list[Student], game: str | None
+) -> list[AssignmentGoal]:
+    assignments = Assignment.objects.filter(classroom=classroom).prefetch_related("students")
+    if game is not None:
+        assignments = assignments.filter(game=game)
+    goals = []
+    for assignment in assignments:
+        chosen = list(assignment.students.all()) or students
+        progress = progress_for(assignment, chosen)
+        met = sum(1 for each in progress if each.met)
+        goals.append(AssignmentGoal(assignment, assignment_title(assignment), met, len(chosen)))
+    return goals
+
+
+def _playing_now(classroom: Classroom) -> set[int]:
+    """Students seated (not stood in for) in a match being played that moved or was looked
+    at in the last 2 minutes."""
+    since = timezone.now() - PLAYING_NOW
+    seats = Seat.objects.filter(
+        match__classroom=classroom,
+        match__status=Match.Status.PLAYING,
+        student__isnull=False,
+        bot_stand_in=False,
+    ).filter(Q(match__last_move_at__gte=since) | Q(last_seen_at__gte=since))
+    return set(seats.values_list("student_id", flat=True))
+
+
+# --- exports --------------------------------------------------------------------------------
+def csv_rows(report: ClassReport) -> list[list]:
+    """The report's table: a header, then a row per student and level shown (a student with
+    none shown gets one "Not started" row, as on screen); numbers stay numbers."""
+    name = report.classroom.name
+    rules = _rules(report.game) if report.game else None
+    game_name = rules.name if rules else report.game or ""
+    labels = {entry.level_key: entry.level_label for entry in report.by_level}
+    level_label = labels.get(report.level, report.level or "")
+    table = [list(CSV_HEADER)]
+    for row in report.rows:
+        if not row.levels:
+            table.append([name, row.student.name, game_name, level_label,
+                          Status.NOT_STARTED.label, 0, 0, 0, 0, 0, 0, "", "", ""])  # fmt: skip
+        for level in row.levels:
+            table.append(_csv_row(name, row.student, level))
+    return table
+
+
+def _csv_row(class_name: str, student: Student, level: LevelStatus) -> list:
+    percent = level.accuracy_percent
+    return [
+        class_name,
+        student.name,
+        level.game_name,
+        level.level_label,
+        level.status_label,
+        level.games_played,
+        level.games_finished,
+        level.wins,
+        level.minutes_played,
+        level.attempts,
+        level.correct,
+        "" if percent is None else percent,
+        "; ".join(level.top_missed),
+        level.suggestion or "",
+    ]
+
+
+def csv_filename(report: ClassReport) -> str:
+    """ "factorium-class-4a-prime-solitaire-level-3-2026-11-22.csv"."""
+    parts = ["factorium", slugify(report.classroom.name) or "class", report.game or "all"]
+    if report.level:
+        parts.append(slugify(report.level))
+    parts.append(timezone.localdate().isoformat())
+    return "-".join(parts) + ".csv"
+
+
+# --- a student's report ---------------------------------------------------------------------
+def student_report(student: Student) -> StudentReport:
+    """A student's levels, their last matches, and their fact maps."""
+    rows = sorted(StudentProgress.objects.filter(student=student).defer("recent"), key=_order)
+    statuses = _statuses(rows)
+    return StudentReport(
+        student=student,
+        levels=[level_status(row, statuses[(row.student_id, row.game)]) for row in rows],
+        history=_history(student),
+        fact_maps=_fact_maps(rows),
+    )
+
+
+def _history(student: Student) -> list[HistoryEntry]:
+    seats = (
+        Seat.objects.filter(student=student, match__started_at__isnull=False)
+        .select_related("match")
+        .order_by("-match__started_at", "-match_id")[:HISTORY]
+    )
+    entries = []
+    for seat in seats:
+        match = seat.match
+        rules = _rules(match.game)
+        if match.status == Match.Status.FINISHED:
+            result = "won" if seat.won else "lost"
+        else:
+            result = "unfinished"
+        seconds = match_seconds(match.started_at, match.last_move_at)
+        entries.append(HistoryEntry(match.started_at, rules.name if rules else match.game,
+                                    level_of(match)[1], result, (seconds + 30) // 60,
+                                    match.pk))  # fmt: skip
+    return entries
+
+
+def _fact_maps(rows: list[StudentProgress]) -> list[FactMap]:
+    """The 10 × 10 table (multiplication) and, per PrimePak level played, the numbers whose
+    factor sets were tried (both PrimePak games together: the same deck level)."""
+    maps = []
+    table = [row for row in rows if FACT_MAPS.get(row.game) == "table"]
+    if table:
+        maps.append(_table_map(table))
+    levels: dict[str, tuple[str, dict[str, list[int]]]] = {}
+    for row in rows:
+        if FACT_MAPS.get(row.game) == "primes":
+            label, skills = levels.setdefault(row.level, (row.level_label, {}))
+            for skill, (right, wrong) in row.skills.items():
+                total = skills.setdefault(skill, [0, 0])
+                total[0], total[1] = total[0] + right, total[1] + wrong
+    order = {key: i for i, (key, _) in enumerate(get_game("prime-solitaire").progress_levels())}
+    for key in sorted(levels, key=lambda k: (order.get(k, len(order)), k)):
+        label, skills = levels[key]
+        maps.append(_primes_map(f"Factor sets · {label}", skills))
+    return maps
+
+
+def _table_map(rows: list[StudentProgress]) -> FactMap:
+    """A fact and its turnaround are one cell's numbers: 7 × 8 and 8 × 7 show the same."""
+    facts: dict[tuple[int, int], list[int]] = {}
+    for row in rows:
+        for skill, (right, wrong) in row.skills.items():
+            a, x, b = skill.partition("x")
+            if not (x and a.isdigit() and b.isdigit()):
+                continue
+            pair = (min(int(a), int(b)), max(int(a), int(b)))
+            total = facts.setdefault(pair, [0, 0])
+            total[0], total[1] = total[0] + right, total[1] + wrong
+    grid = [
+        [_cell(f"{a} × {b}", *facts.get((min(a, b), max(a, b)), (0, 0))) for b in TABLE]
+        for a in TABLE
+    ]
+    return FactMap("Multiplication facts", "table", grid)
+
+
+def _primes_map(title: str, skills: dict[str, list[int]]) -> FactMap:
+    numbers = sorted(
+        (int(skill.removeprefix("factors:")), right, wrong)
+        for skill, (right, wrong) in skills.items()
+        if skill.startswith("factors:") and skill.removeprefix("factors:").isdigit()
+    )
+    cells = [_cell(str(n), right, wrong) for n, right, wrong in numbers]
+    grid = [cells[i : i + PRIMES_PER_ROW] for i in range(0, len(cells), PRIMES_PER_ROW)]
+    return FactMap(title, "primes", grid)
+
+
+def _cell(label: str, right: int, wrong: int) -> FactCell:
+    tried = right + wrong
+    accuracy = right / tried if tried else None
+    return FactCell(label, right, wrong, accuracy, band(accuracy))
+
+
+def band(accuracy: float | None) -> str:
+    """A fact map's colour band: none (untried), low (< 60 %), mid (60-85 %), high."""
+    if accuracy is None:
+        return "none"
+    if accuracy < 0.6:
+        return "low"
+    return "mid" if accuracy < 0.85 else "high"
