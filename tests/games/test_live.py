@@ -1,6 +1,7 @@
 """Live updates: the per-process hub shares one Redis subscription among many streams."""
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -8,7 +9,10 @@ from games import live
 
 
 def _run(coroutine):
-    return asyncio.run(coroutine)
+    """Run on a fresh event loop in its own thread (Playwright's sync API may already run a
+    loop in this one), as uvicorn runs one loop per process."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result(timeout=30)
 
 
 async def _collect(match_id: int, count: int, seconds: float = 3) -> list:
