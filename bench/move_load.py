@@ -33,6 +33,7 @@ import aiohttp  # noqa: E402
 from bench._common import HEADER, cpu_seconds, machine, summary  # noqa: E402
 
 VERSION = re.compile(rb'data-version="(\d+)"')
+STREAM_RETRY = 1.0  # seconds: the "retry:" of games/views/play.py's event stream
 
 
 def setup_django():
@@ -116,6 +117,7 @@ class Match:
         # A player whose move is in flight: htmx queues a live refresh behind the POST
         # (hx-sync on #board) and drops it when the POST's answer replaces the board.
         self.posting = [False, False]
+        self.announced = [version, version]  # the newest version each player's stream told
 
 
 class Stats:
@@ -177,6 +179,9 @@ async def match_driver(base, pair, match: Match, stats: Stats, stop, think: floa
                 match.state = rules.apply_move(state, seat, move)
                 match.version += 1
                 match.shown[seat] = match.version  # the POST answered with the new board
+                if match.announced[seat] > match.shown[seat]:  # app.js catches up at once
+                    version = match.announced[seat]
+                    await _fetch_board(clients[seat], pair[seat], version, match, stats)
             await asyncio.sleep(think)
     finally:
         for client in clients:
@@ -198,10 +203,14 @@ async def listener(base, live_base, player, match: Match, stats: Stats, stop):
                         if line.startswith("data: "):
                             version = int(line[6:])
                             seat = player["seat"]
+                            match.announced[seat] = max(match.announced[seat], version)
                             if version > match.shown[seat] and not match.posting[seat]:
                                 await _fetch_board(client, player, version, match, stats)
+                # The server ended the stream (it lasts about a minute): the browser's
+                # EventSource reconnects after the "retry:" the stream asked for.
+                await asyncio.sleep(STREAM_RETRY)
             except (aiohttp.ClientError, TimeoutError):
-                await asyncio.sleep(0.5)
+                await asyncio.sleep(STREAM_RETRY)
 
 
 async def _fetch_board(client, player, version: int, match: Match, stats: Stats):

@@ -241,9 +241,41 @@ def _json(value: str | dict) -> dict:
     return json.loads(value) if isinstance(value, str) else value
 
 
+def _recent_from_index(rows: dict[tuple, StudentProgress]) -> None:
+    """PostgreSQL: for each row, its newest RECENT attempts read backwards off the index
+    (student, game, level_key, id) — a LIMIT per row instead of ordering every attempt."""
+    records, matches = LearningRecord._meta.db_table, Match._meta.db_table
+    keys = list(rows)
+    values = ", ".join(["(%s::integer, %s::text, %s::text)"] * len(keys))
+    kinds = ", ".join(["%s"] * len(ATTEMPT_KINDS))
+    sql = f"""
+        SELECT g.student_id, g.game, g.level_key,
+               string_agg(CASE WHEN t.correct THEN '1' ELSE '0' END, '' ORDER BY t.id DESC)
+        FROM (VALUES {values}) AS g(student_id, game, level_key)
+        CROSS JOIN LATERAL (
+            SELECT r.id, r.correct FROM {records} r
+            WHERE r.student_id = g.student_id AND r.game = g.game
+              AND r.level_key = g.level_key AND r.kind IN ({kinds})
+              AND NOT EXISTS (
+                  SELECT 1 FROM {matches} m WHERE m.id = r.match_id AND m.status = %s)
+            ORDER BY r.id DESC LIMIT {RECENT}
+        ) t
+        GROUP BY 1, 2, 3
+    """
+    params = [part for key in keys for part in key] + list(ATTEMPT_KINDS)
+    params.append(Match.Status.PLAYING)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        for student_id, game, level, bits in cursor.fetchall():
+            rows[(student_id, game, level)].recent = [int(bit) for bit in bits][::-1]
+
+
 def _recent_stats(rows: dict[tuple, StudentProgress], attempts) -> None:
     """The last RECENT attempts of each row: newest first as one string per row where the
     database can order inside an aggregate (PostgreSQL), else by a window function."""
+    if connection.vendor == "postgresql" and rows:
+        _recent_from_index(rows)
+        return
     if connection.features.supports_aggregate_order_by_clause:
         bit = Case(When(correct=True, then=Value("1")), default=Value("0"))
         stats = (

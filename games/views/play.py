@@ -1,5 +1,7 @@
 """Playing a match: the page, its board, moves, live updates, joining and starting tables."""
 
+import random
+
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
@@ -83,8 +85,11 @@ def match_events(request: HttpRequest, pk: int) -> StreamingHttpResponse:
     access = match_access(request, pk)
     _release_database()  # a stream lasts up to a minute and needs no database meanwhile
     stream = _async_stream if isinstance(request, ASGIRequest) else _sync_stream
+    # Each stream lasts a little less than the limit, at random: streams opened together
+    # (a class starting, every browser after a restart) do not all reconnect together again.
+    seconds = settings.GAMES_STREAM_SECONDS * random.uniform(0.7, 1.0)
     response = StreamingHttpResponse(
-        stream(pk, access.match.version, access.seat), content_type="text/event-stream"
+        stream(pk, access.match.version, access.seat, seconds), content_type="text/event-stream"
     )
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # nginx: do not buffer the stream
@@ -97,19 +102,19 @@ def _event(version: int | None) -> str:
     return f"event: version\ndata: {version}\n\n"
 
 
-def _sync_stream(pk: int, version: int, seat):
-    yield "retry: 1500\n\n"
+def _sync_stream(pk: int, version: int, seat, seconds: float):
+    yield "retry: 1000\n\n"
     yield _event(version)  # a reconnecting browser catches up at once
-    for version in live.versions(pk, seconds=settings.GAMES_STREAM_SECONDS):
+    for version in live.versions(pk, seconds=seconds):
         if version is None and seat is not None:
             _seen(seat)
         yield _event(version)
 
 
-async def _async_stream(pk: int, version: int, seat):
-    yield "retry: 1500\n\n"
+async def _async_stream(pk: int, version: int, seat, seconds: float):
+    yield "retry: 1000\n\n"
     yield _event(version)
-    async for version in live.aversions(pk, seconds=settings.GAMES_STREAM_SECONDS):
+    async for version in live.aversions(pk, seconds=seconds):
         if version is None and seat is not None:
             await sync_to_async(_seen)(seat)
         yield _event(version)

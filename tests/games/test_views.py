@@ -118,7 +118,7 @@ def test_the_live_stream_carries_only_version_numbers(ana_client, bot_match, set
     response = ana_client.get(reverse("match_events", args=[bot_match.pk]))
     assert response["Content-Type"] == "text/event-stream"
     body = b"".join(response.streaming_content).decode()
-    assert body.startswith("retry: 1500\n\n")
+    assert body.startswith("retry: 1000\n\n")
     assert f"event: version\ndata: {bot_match.version}\n\n" in body
     assert "hand" not in body
 
@@ -300,7 +300,7 @@ def test_the_stream_holds_no_thread_under_asgi(bot_match, student, settings):
 
     response, body = async_to_sync(read)()
     assert response["Content-Type"] == "text/event-stream"
-    assert body.decode().startswith(f"retry: 1500\n\nevent: version\ndata: {bot_match.version}")
+    assert body.decode().startswith(f"retry: 1000\n\nevent: version\ndata: {bot_match.version}")
 
 
 def test_lists_name_each_games_settings(ana_client, teacher, bot_match, student):
