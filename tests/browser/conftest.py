@@ -117,3 +117,41 @@ def sign_in(live_server):
         )
 
     return sign
+
+
+@pytest.fixture
+def peer_table(new_page, sign_in, student, classroom):
+    """Two classmates at one table in two browsers, and their teacher watching in a third.
+
+    Ana opens a table for a classmate, Ben joins from the class lobby (Ana sees him arrive
+    live), Ana starts the game and the teacher opens it: returns (ana, ben, teacher, match).
+    """
+    from django.urls import reverse
+
+    from classrooms import services as roster
+    from games.models import Match
+
+    def open_table(game: str):
+        ben = roster.student_create(classroom=classroom, name="Ben")
+        ana_page, ben_page, teacher_page = new_page(), new_page(), new_page()
+        sign_in(ana_page, student.user)
+        sign_in(ben_page, ben.user)
+        sign_in(teacher_page, classroom.teacher)
+
+        ana_page.goto(reverse("match_new", args=[game]))
+        ana_page.get_by_label("Player 2").select_option("classmate")
+        ana_page.get_by_role("button", name="Start").click()
+        ana_page.wait_for_url("**/matches/*/")
+        ana_page.get_by_text("Waiting for players").wait_for()
+
+        ben_page.goto(reverse("lobby"))
+        ben_page.get_by_role("link", name="Open", exact=True).click()
+        ben_page.get_by_role("button", name="Join this table").click()
+        ana_page.get_by_text("Ben", exact=True).wait_for(timeout=5000)  # live, no reload
+        ana_page.get_by_role("button", name="Start the game").click()
+
+        match = Match.objects.get()
+        teacher_page.goto(reverse("match_detail", args=[match.pk]))
+        return ana_page, ben_page, teacher_page, match
+
+    return open_table

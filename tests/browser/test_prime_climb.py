@@ -6,7 +6,6 @@ import random
 import pytest
 from django.urls import reverse
 
-from classrooms import services as roster
 from games import services
 from games.engine import get_game
 from games.models import Match
@@ -185,29 +184,8 @@ def test_a_student_plays_a_short_game_to_the_end_against_a_bot(new_page, shot, s
     assert page.get_by_role("button", name="Roll the dice").count() == 0
 
 
-def test_two_classmates_climb_live_while_the_teacher_watches(
-    new_page, shot, sign_in, student, classroom
-):
-    ben = roster.student_create(classroom=classroom, name="Ben")
-    ana_page, ben_page, teacher_page = new_page(), new_page(), new_page()
-    sign_in(ana_page, student.user)
-    sign_in(ben_page, ben.user)
-    sign_in(teacher_page, classroom.teacher)
-
-    ana_page.goto(reverse("match_new", args=["prime-climb"]))
-    ana_page.get_by_label("Player 2").select_option("classmate")
-    ana_page.get_by_role("button", name="Start").click()
-    ana_page.wait_for_url("**/matches/*/")
-    ana_page.get_by_text("Waiting for players").wait_for()
-
-    ben_page.goto(reverse("lobby"))
-    ben_page.get_by_role("link", name="Open", exact=True).click()
-    ben_page.get_by_role("button", name="Join this table").click()
-    ana_page.get_by_text("Ben", exact=True).wait_for()  # live, no reload
-    ana_page.get_by_role("button", name="Start the game").click()
-
-    match = Match.objects.get()
-    teacher_page.goto(reverse("match_detail", args=[match.pk]))
+def test_two_classmates_climb_live_while_the_teacher_watches(peer_table, shot):
+    ana_page, ben_page, teacher_page, match = peer_table("prime-climb")
     pages = {0: ana_page, 1: ben_page}
     for page in (*pages.values(), teacher_page):
         page.locator(".pcl-spiral").wait_for()
