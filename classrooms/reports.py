@@ -347,14 +347,27 @@ def csv_filename(report: ClassReport) -> str:
 # --- a student's report ---------------------------------------------------------------------
 def student_report(student: Student) -> StudentReport:
     """A student's levels, their last matches, and their fact maps."""
-    rows = sorted(StudentProgress.objects.filter(student=student).defer("recent"), key=_order)
-    statuses = _statuses(rows)
+    rows = _student_rows(student)
     return StudentReport(
         student=student,
-        levels=[level_status(row, statuses[(row.student_id, row.game)]) for row in rows],
+        levels=_levels(rows),
         history=_history(student),
         fact_maps=_fact_maps(rows),
     )
+
+
+def student_levels(student: Student) -> list[LevelStatus]:
+    """A student's levels alone (their stars): no history, no fact maps."""
+    return _levels(_student_rows(student))
+
+
+def _student_rows(student: Student) -> list[StudentProgress]:
+    return sorted(StudentProgress.objects.filter(student=student).defer("recent"), key=_order)
+
+
+def _levels(rows: list[StudentProgress]) -> list[LevelStatus]:
+    statuses = _statuses(rows)
+    return [level_status(row, statuses[(row.student_id, row.game)]) for row in rows]
 
 
 def _history(student: Student) -> list[HistoryEntry]:

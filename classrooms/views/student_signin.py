@@ -13,7 +13,7 @@ from .. import ratelimit
 from ..access import current_student, student_required
 from ..forms import JoinCodeForm, WordSecretForm
 from ..models import Classroom, Student
-from ..reports import student_report
+from ..reports import student_levels
 from ..signin import PICTURE_COUNT, PICTURES
 from .common import rate_limited, render_form
 
@@ -119,6 +119,6 @@ def student_home(request: HttpRequest) -> HttpResponse:
     context = {
         "student": student,
         "records": student_records(student),
-        "levels": student_report(student).levels,
+        "levels": student_levels(student),
     }
     return render(request, "student/home.html", context)
