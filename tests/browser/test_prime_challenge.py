@@ -5,6 +5,7 @@ from django.urls import reverse
 
 from games.engine import get_game
 from games.models import LearningRecord, Match
+from tests.browser.helpers import wait_settled
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -32,6 +33,7 @@ def pick(page, ref: str, keyboard: bool = False) -> None:
     else:
         card(page, ref).click()
     page.locator(f".pc-foundation button[value='{ref}'][aria-pressed='true']").wait_for()
+    wait_settled(page)
 
 
 def test_a_student_takes_a_set_then_a_bot_challenges_a_missed_one(

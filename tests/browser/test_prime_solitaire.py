@@ -8,6 +8,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from games.engine import get_game
 from games.models import Match
 from games.primepak.solitaire_solver import line_moves, solve
+from tests.browser.helpers import wait_settled
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -69,11 +70,7 @@ def test_a_student_wins_a_level_1_solitaire(new_page, shot, sign_in, student, te
             arg=version,
             timeout=20_000,
         )
-        # htmx binds the new board's forms once it has settled; act only then.
-        page.wait_for_function(
-            "() => !document.querySelector("
-            "'.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')"
-        )
+        wait_settled(page)
         if number == 2:
             shot(page, "41-solitaire-selecting", full_page=True)
     page.locator("#board-status", has_text="Game over!").wait_for()
