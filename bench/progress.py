@@ -107,14 +107,14 @@ def make_matches(classroom_ids: list[int], per_student: int, seed: float) -> Non
         cursor.execute("SELECT coalesce(max(id), 0) FROM games_match")
         (first,) = cursor.fetchone()
         cursor.execute(f"""
-            INSERT INTO games_match (game, settings, seed, version, move_count, status,
+            INSERT INTO games_match (game, settings, seed, version, move_count, status, mode,
                 classroom_id, host_id, recent, created_at, started_at, last_move_at,
                 finished_at, level)
             SELECT game,
                 CASE WHEN game = 'multiplication' THEN '{{"free_cards": 0}}'::jsonb
                      ELSE jsonb_build_object('level', lvl) END,
                 1, 40, 40, CASE WHEN r_status < 0.92 THEN 'finished' ELSE 'abandoned' END,
-                classroom_id, student_id, '[]', started, started, started + minutes,
+                'game', classroom_id, student_id, '[]', started, started, started + minutes,
                 started + minutes,
                 CASE WHEN game = 'multiplication' THEN 'all' ELSE 'level-' || lvl END
             FROM (
@@ -129,20 +129,20 @@ def make_matches(classroom_ids: list[int], per_student: int, seed: float) -> Non
             ) picked
         """, [per_student])  # fmt: skip
         cursor.execute(f"""
-            INSERT INTO games_seat (match_id, index, student_id, bot, bot_stand_in,
+            INSERT INTO games_seat (match_id, index, student_id, bot, bot_stand_in, gave_up,
                 last_seen_at, won)
-            SELECT id, 0, host_id, '', false, last_move_at,
+            SELECT id, 0, host_id, '', false, false, last_move_at,
                 CASE WHEN status = 'finished' THEN random() < 0.5 END
             FROM games_match WHERE id > {first}
             UNION ALL
-            SELECT id, 1, NULL, 'easy', false, NULL,
+            SELECT id, 1, NULL, 'easy', false, false, NULL,
                 CASE WHEN status = 'finished' THEN random() < 0.5 END
             FROM games_match WHERE id > {first} AND game <> 'prime-solitaire'
         """)  # fmt: skip
         # Each student's accuracy: 60-98 %, fixed by their id.
         cursor.execute(f"""
             INSERT INTO games_learningrecord (match_id, student_id, game, level, level_key,
-                move_number, kind, skill, correct, mistake, detail, created_at)
+                move_number, kind, skill, correct, mistake, detail, helped, created_at)
             SELECT id, host_id, game,
                 CASE WHEN game = 'multiplication' THEN 'No free cards'
                      ELSE 'Level ' || (settings->>'level') END,
@@ -161,7 +161,7 @@ def make_matches(classroom_ids: list[int], per_student: int, seed: float) -> Non
                      WHEN other THEN 'asked_hint'
                      WHEN right_ THEN ''
                      WHEN game = 'multiplication' THEN 'wrong_product' ELSE 'missed_set' END,
-                '{{}}', started_at + n * interval '20 seconds'
+                '{{}}', false, started_at + n * interval '20 seconds'
             FROM (
                 SELECT m.id, m.host_id, m.game, m.settings, m.level, m.started_at, g.n,
                     random() < 0.15 AS other,

@@ -4,7 +4,8 @@ In the spirit of Khan Academy's and Kolibri's levels — recent work weighs most
 mastered only with enough games behind it and no fact left weak (docs/rules.md, "Progress and
 mastery"):
 
-- not started: no finished game and no attempt at that level;
+- not started: no finished game of their own and no attempt at that level (with help or
+  without);
 - practising: anything played;
 - proficient: at least 3 finished games, at least 20 attempts, and at least 16 of the last 20
   attempts (80 %) right;
@@ -12,7 +13,10 @@ mastery"):
   attempts (90 %) right, and no fact tried 3 or more times with under 60 % right.
 
 Attempts are facts and factor sets only (learning-event kinds in ATTEMPT_KINDS): hints, rule
-slips, challenges, missed plays and "closest to 101" show no knowledge of a fact.
+slips, challenges, missed plays and "closest to 101" show no knowledge of a fact. An attempt
+the app helped with (a set a hint showed, a result the board showed: `helped`) is help, not
+skill: it is counted apart and is no attempt here. Finished games are the student's own: a
+game they gave up, or that a stand-in bot finished for them, meets no goal.
 
 A student mastered at a level is "ready for" the next one (games with ordered levels only,
 `progress_levels`) until they are proficient there.
@@ -27,6 +31,7 @@ from .models import StudentProgress
 Status = StudentProgress.Status
 
 ATTEMPT_KINDS = ("fact", "factor_set")
+HINT_KIND = "hint"  # the student asked for a hint
 RECENT = 100  # attempts kept in StudentProgress.recent, newest last
 # (finished games, attempts, recent window, right in the window)
 PROFICIENT_RULE = (3, 20, 20, 16)
@@ -36,7 +41,7 @@ WEAK_SKILL_TRIES, WEAK_SKILL_ACCURACY = 3, 0.6
 
 def mastery(progress: StudentProgress) -> str:
     """The status the rule gives a progress row's numbers."""
-    if not progress.games_finished and not progress.attempts:
+    if not progress.games_finished and not progress.attempts and not progress.helped:
         return Status.NOT_STARTED
     if _meets(progress, MASTERED_RULE) and not _weak_skill(progress.skills):
         return Status.MASTERED

@@ -144,11 +144,17 @@ class StudentProgress(models.Model):
     level = models.CharField(max_length=40)  # the rules' progress_level key ("level-3")
     level_label = models.CharField(max_length=80)
     games_played = models.PositiveIntegerField(default=0)  # started matches that have ended
+    # Finished and won games that were the student's own (Seat.is_own_game): not given up,
+    # not finished by a bot standing in for them.
     games_finished = models.PositiveIntegerField(default=0)
     wins = models.PositiveIntegerField(default=0)
+    games_gave_up = models.PositiveIntegerField(default=0)  # ended games they gave up
+    games_stood_in = models.PositiveIntegerField(default=0)  # finished by a stand-in bot
     seconds_played = models.PositiveBigIntegerField(default=0)
-    attempts = models.PositiveIntegerField(default=0)  # facts and factor sets tried
+    attempts = models.PositiveIntegerField(default=0)  # facts and factor sets, not helped
     correct = models.PositiveIntegerField(default=0)
+    hints = models.PositiveIntegerField(default=0)  # times they asked for a hint
+    helped = models.PositiveIntegerField(default=0)  # facts and sets made with the app's help
     mistakes = models.JSONField(default=dict)  # mistake kind -> count (every kind of event)
     skills = models.JSONField(default=dict)  # skill ("7x8", "factors:91") -> [right, wrong]
     recent = models.JSONField(default=list)  # 1/0 for the last 100 attempts, newest last

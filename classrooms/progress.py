@@ -1,10 +1,13 @@
 """Learning progress: each student's games, facts and mastery per game and deck level.
 
-A `StudentProgress` row sums a student's *ended* matches (finished, or abandoned after they
-started) of one game at one level (the rules' `progress_level`): games played, finished and
-won, time played (each match from its start to its last move, at most 2 hours), and the
-learning records of those matches. A game still being played counts once it ends. Its status
-follows the mastery rule (classrooms.mastery, docs/rules.md "Progress and mastery").
+A `StudentProgress` row sums a student's *ended* real games (mode "game": finished, or
+abandoned after they started) of one game at one level (the rules' `progress_level`): games
+played; finished and won as their own (`Seat.is_own_game`), given up, and finished by a
+stand-in bot; time played (each match from its start to its last move, at most 2 hours); and
+the learning records of those matches: attempts made without help, hints asked, attempts the
+app helped with. A game still being played counts once it ends; a Learn to play round or a
+teacher's practice game never counts. Its status follows the mastery rule (classrooms.mastery,
+docs/rules.md "Progress and mastery").
 
 Two ways fill the rows, and they agree:
 
@@ -29,7 +32,7 @@ from django.utils import timezone
 
 from games.models import LearningRecord, Match, Seat
 
-from .mastery import ATTEMPT_KINDS, RECENT, mastery, next_level
+from .mastery import ATTEMPT_KINDS, HINT_KIND, RECENT, mastery, next_level
 from .models import Classroom, ProgressCounted, ReportJob, Student, StudentProgress
 from .progress_sql import ENDED, MATCH_SECONDS_CAP, level_of, lock_students, rebuild_chunk
 
@@ -59,7 +62,9 @@ def match_seconds(started: datetime | None, last: datetime | None) -> int:
 # --- incremental --------------------------------------------------------------------------------
 def progress_for_match(*, match_id: int) -> int:
     """Add an ended match to each of its students' progress, once; the rows updated."""
-    match = Match.objects.filter(pk=match_id, status__in=ENDED, started_at__isnull=False).first()
+    match = Match.objects.filter(
+        pk=match_id, status__in=ENDED, started_at__isnull=False, mode=Match.Mode.GAME
+    ).first()
     if match is None:
         return 0
     with transaction.atomic():
@@ -82,7 +87,7 @@ def progress_for_match(*, match_id: int) -> int:
                 student_id=student_id, game=match.game, level=key
             )
             row.level_label = label
-            _add_match(row, match, seats[student_id].won)
+            _add_match(row, match, seats[student_id])
             _add_records(row, records.get(student_id, []))
             row.status = mastery(row)
             row.save()
@@ -97,18 +102,22 @@ def _records_by_student(match: Match, student_ids: list[int]) -> dict[int, list[
     records = (
         LearningRecord.objects.filter(match=match, student_id__in=student_ids)
         .order_by("id")
-        .values("student_id", "kind", "skill", "correct", "mistake")
+        .values("student_id", "kind", "skill", "correct", "mistake", "helped")
     )
     for record in records:
         found.setdefault(record["student_id"], []).append(record)
     return found
 
 
-def _add_match(row: StudentProgress, match: Match, won: bool | None) -> None:
+def _add_match(row: StudentProgress, match: Match, seat: Seat) -> None:
+    """A given-up game, or one a stand-in bot finished, is played but not finished as theirs."""
     finished = match.status == Match.Status.FINISHED
+    own = finished and seat.is_own_game
     row.games_played += 1
-    row.games_finished += finished
-    row.wins += bool(finished and won)
+    row.games_finished += own
+    row.wins += bool(own and seat.won)
+    row.games_gave_up += seat.gave_up
+    row.games_stood_in += finished and seat.bot_stand_in and not seat.gave_up
     row.seconds_played += match_seconds(match.started_at, match.last_move_at)
     last = match.last_move_at or match.started_at
     if row.last_played_at is None or last > row.last_played_at:
@@ -121,7 +130,11 @@ def _add_records(row: StudentProgress, records: list[dict]) -> None:
         if not record["correct"]:
             kind = record["mistake"] or record["kind"]
             mistakes[kind] = mistakes.get(kind, 0) + 1
+        row.hints += record["kind"] == HINT_KIND
         if record["kind"] not in ATTEMPT_KINDS:
+            continue
+        if record["helped"]:  # the app's skill, not the student's: counted apart
+            row.helped += 1
             continue
         right, wrong = skills.get(record["skill"], (0, 0))
         skills[record["skill"]] = [right + record["correct"], wrong + (not record["correct"])]

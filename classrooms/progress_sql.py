@@ -2,12 +2,13 @@
 database (GROUP BY, JSON aggregates, an ordered aggregate or a window function), never a
 Python loop over learning records.
 
-Each chunk is one transaction that sees one snapshot of the data (REPEATABLE READ on
-PostgreSQL; on SQLite a transaction holds the write lock from its start): the ledger it writes
-and the numbers it compiles are the same set of ended matches. A match still being played is
-left out of both; it is counted by progress_for_match when it ends. A chunk that meets an
-update made meanwhile (a serialization failure, or a ledger row written by that update) is
-run again with a fresh snapshot.
+Only real games count (Match.mode "game"): a Learn to play round or a teacher's practice game
+has seats but is never counted. Each chunk is one transaction that sees one snapshot of the
+data (REPEATABLE READ on PostgreSQL; on SQLite a transaction holds the write lock from its
+start): the ledger it writes and the numbers it compiles are the same set of ended matches. A
+match still being played is left out of both; it is counted by progress_for_match when it
+ends. A chunk that meets an update made meanwhile (a serialization failure, or a ledger row
+written by that update) is run again with a fresh snapshot.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from django.db.models.functions import RowNumber
 from games.engine import get_game
 from games.models import LearningRecord, Match, Seat
 
-from .mastery import ATTEMPT_KINDS, RECENT, mastery
+from .mastery import ATTEMPT_KINDS, HINT_KIND, RECENT, mastery
 from .models import ProgressCounted, Student, StudentProgress
 
 MATCH_SECONDS_CAP = 2 * 60 * 60  # a match left open all day counts as 2 hours at most
@@ -89,10 +90,12 @@ def _compile(ids: list[int]) -> int:
         StudentProgress.objects.filter(student_id__in=ids).delete()
         _count_ended_matches(ids)
         rows = _match_stats(ids)
-        playing = Match.objects.filter(status=Match.Status.PLAYING).values("pk")
-        records = LearningRecord.objects.filter(student_id__in=ids).exclude(match_id__in=playing)
+        left_out = Match.objects.filter(
+            Q(status=Match.Status.PLAYING) | ~Q(mode=Match.Mode.GAME)
+        ).values("pk")
+        records = LearningRecord.objects.filter(student_id__in=ids).exclude(match_id__in=left_out)
         _event_stats(rows, ids)
-        _recent_stats(rows, records.filter(kind__in=ATTEMPT_KINDS))
+        _recent_stats(rows, records.filter(kind__in=ATTEMPT_KINDS, helped=False))
         for row in rows.values():
             row.status = mastery(row)
         StudentProgress.objects.bulk_create(rows.values(), batch_size=1000)
@@ -112,8 +115,8 @@ def _snapshot(outermost: bool) -> None:
 
 
 def _count_ended_matches(ids: list[int]) -> None:
-    """Ledger rows for every ended match the students played, in one INSERT ... SELECT: the
-    rest of the chunk's snapshot sees the same ended matches."""
+    """Ledger rows for every ended real game the students played, in one INSERT ... SELECT:
+    the rest of the chunk's snapshot sees the same ended matches."""
     ledger, seat, match = (m._meta.db_table for m in (ProgressCounted, Seat, Match))
     marks = ", ".join(["%s"] * len(ids))
     with connection.cursor() as cursor:
@@ -122,8 +125,8 @@ def _count_ended_matches(ids: list[int]) -> None:
             f"SELECT s.student_id, s.match_id FROM {seat} s "
             f"JOIN {match} m ON m.id = s.match_id "
             f"WHERE s.student_id IN ({marks}) AND m.status IN (%s, %s) "
-            f"AND m.started_at IS NOT NULL",
-            [*ids, *ENDED],
+            f"AND m.started_at IS NOT NULL AND m.mode = %s",
+            [*ids, *ENDED, Match.Mode.GAME],
         )
 
 
@@ -150,17 +153,24 @@ class _CappedSeconds(Func):
 
 
 def _match_stats(ids: list[int]) -> dict[tuple, StudentProgress]:
-    """A fresh row per student, game and level with the ended matches' numbers."""
+    """A fresh row per student, game and level with the ended matches' numbers (as
+    progress._add_match counts them)."""
     finished = Q(match__status=Match.Status.FINISHED)
+    own = finished & Q(gave_up=False, bot_stand_in=False)
     stats = (
         Seat.objects.filter(
-            student_id__in=ids, match__status__in=ENDED, match__started_at__isnull=False
+            student_id__in=ids,
+            match__status__in=ENDED,
+            match__started_at__isnull=False,
+            match__mode=Match.Mode.GAME,
         )
         .values("student_id", "match__game", "match__level")
         .annotate(
             played=Count("id"),
-            finished=Count("id", filter=finished),
-            wins=Count("id", filter=finished & Q(won=True)),
+            finished=Count("id", filter=own),
+            wins=Count("id", filter=own & Q(won=True)),
+            given_up=Count("id", filter=Q(gave_up=True)),  # not "gave_up": that is a field
+            stood_in=Count("id", filter=finished & Q(bot_stand_in=True, gave_up=False)),
             seconds=Sum(_CappedSeconds()),
             last=Max("match__last_move_at"),
             sample=Max("match_id"),
@@ -179,6 +189,8 @@ def _match_stats(ids: list[int]) -> dict[tuple, StudentProgress]:
             games_played=s["played"],
             games_finished=s["finished"],
             wins=s["wins"],
+            games_gave_up=s["given_up"],
+            games_stood_in=s["stood_in"],
             seconds_played=s["seconds"] or 0,
             last_played_at=s["last"],
         )
@@ -201,40 +213,51 @@ _JSON_FUNCTIONS = {
 
 
 def _event_stats(rows: dict[tuple, StudentProgress], ids: list[int]) -> None:
-    """Attempts, right answers and the skills map, then the mistakes map, of every row from
-    the learning records of ended matches; the maps are built as JSON by the database (a row
-    per level comes back, not one per skill)."""
+    """Every row's attempts, right answers, helped attempts and skills map (facts and sets the
+    app did not help with), then its mistakes map and hints asked, from the learning records
+    of ended real games; the maps are built as JSON by the database (a row per level comes
+    back, not one per skill)."""
     record, match = LearningRecord._meta.db_table, Match._meta.db_table
     object_agg, array = _JSON_FUNCTIONS[connection.vendor]
     marks = ", ".join(["%s"] * len(ids))
     mine = (
-        f"FROM {record} WHERE student_id IN ({marks}) "
-        f"AND match_id NOT IN (SELECT id FROM {match} WHERE status = %s)"
+        f"FROM {record} WHERE student_id IN ({marks}) AND match_id NOT IN "
+        f"(SELECT id FROM {match} WHERE status = %s OR mode <> %s)"
     )
+    left_out = [Match.Status.PLAYING, Match.Mode.GAME]
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT student_id, game, level_key, {object_agg}(skill, {array}(r, w)), "
-            f"SUM(r), SUM(w) FROM (SELECT student_id, game, level_key, skill, "
-            f"SUM(CASE WHEN correct THEN 1 ELSE 0 END) AS r, "
-            f"SUM(CASE WHEN correct THEN 0 ELSE 1 END) AS w "
+            f"SUM(r), SUM(w), SUM(h) FROM (SELECT student_id, game, level_key, skill, "
+            f"SUM(CASE WHEN correct AND NOT helped THEN 1 ELSE 0 END) AS r, "
+            f"SUM(CASE WHEN NOT correct AND NOT helped THEN 1 ELSE 0 END) AS w, "
+            f"SUM(CASE WHEN helped THEN 1 ELSE 0 END) AS h "
             f"{mine} AND kind IN (%s, %s) GROUP BY student_id, game, level_key, skill) skills "
             f"GROUP BY student_id, game, level_key",
-            [*ids, Match.Status.PLAYING, *ATTEMPT_KINDS],
+            [*ids, *left_out, *ATTEMPT_KINDS],
         )
-        for student_id, game, level, skills, right, wrong in cursor.fetchall():
+        for student_id, game, level, skills, right, wrong, helped in cursor.fetchall():
             row = rows[(student_id, game, level)]
-            row.skills = _json(skills)
-            row.attempts, row.correct = int(right) + int(wrong), int(right)
+            # A skill tried only with help has no attempt of the student's own: not listed.
+            row.skills = {skill: rw for skill, rw in _json(skills).items() if any(rw)}
+            row.attempts, row.correct, row.helped = int(right) + int(wrong), int(right), int(helped)
+        # Mistakes by kind and hints asked in one pass: a hint is a record of its own kind,
+        # right ("there is no set") or not ("asked_hint", listed among the mistakes too).
         what = "CASE WHEN mistake = '' THEN kind ELSE mistake END"
         cursor.execute(
-            f"SELECT student_id, game, level_key, {object_agg}(what, n) FROM ("
-            f"SELECT student_id, game, level_key, {what} AS what, COUNT(*) AS n "
-            f"{mine} AND NOT correct GROUP BY student_id, game, level_key, {what}) mistakes "
+            f"SELECT student_id, game, level_key, {object_agg}(what, n), SUM(h) FROM ("
+            f"SELECT student_id, game, level_key, {what} AS what, "
+            f"SUM(CASE WHEN correct THEN 0 ELSE 1 END) AS n, "
+            f"SUM(CASE WHEN kind = %s THEN 1 ELSE 0 END) AS h "
+            f"{mine} AND (NOT correct OR kind = %s) "
+            f"GROUP BY student_id, game, level_key, {what}) mistakes "
             f"GROUP BY student_id, game, level_key",
-            [*ids, Match.Status.PLAYING],
+            [HINT_KIND, *ids, *left_out, HINT_KIND],
         )
-        for student_id, game, level, mistakes in cursor.fetchall():
-            rows[(student_id, game, level)].mistakes = _json(mistakes)
+        for student_id, game, level, mistakes, hints in cursor.fetchall():
+            row = rows[(student_id, game, level)]
+            row.mistakes = {kind: n for kind, n in _json(mistakes).items() if n}
+            row.hints = int(hints)
 
 
 def _json(value: str | dict) -> dict:
@@ -242,8 +265,10 @@ def _json(value: str | dict) -> dict:
 
 
 def _recent_from_index(rows: dict[tuple, StudentProgress]) -> None:
-    """PostgreSQL: for each row, its newest RECENT attempts read backwards off the index
-    (student, game, level_key, id) — a LIMIT per row instead of ordering every attempt."""
+    """PostgreSQL: for each row, its newest RECENT attempts (not helped) read backwards off the
+    index (student, game, level_key, id) — a LIMIT per row instead of ordering every attempt.
+    The matches left out (being played, or not a real game) are an uncorrelated subquery: one
+    hashed set for the whole query, not a lookup per record."""
     records, matches = LearningRecord._meta.db_table, Match._meta.db_table
     keys = list(rows)
     values = ", ".join(["(%s::integer, %s::text, %s::text)"] * len(keys))
@@ -255,15 +280,14 @@ def _recent_from_index(rows: dict[tuple, StudentProgress]) -> None:
         CROSS JOIN LATERAL (
             SELECT r.id, r.correct FROM {records} r
             WHERE r.student_id = g.student_id AND r.game = g.game
-              AND r.level_key = g.level_key AND r.kind IN ({kinds})
-              AND NOT EXISTS (
-                  SELECT 1 FROM {matches} m WHERE m.id = r.match_id AND m.status = %s)
+              AND r.level_key = g.level_key AND r.kind IN ({kinds}) AND NOT r.helped
+              AND r.match_id NOT IN (SELECT id FROM {matches} WHERE status = %s OR mode <> %s)
             ORDER BY r.id DESC LIMIT {RECENT}
         ) t
         GROUP BY 1, 2, 3
     """
     params = [part for key in keys for part in key] + list(ATTEMPT_KINDS)
-    params.append(Match.Status.PLAYING)
+    params += [Match.Status.PLAYING, Match.Mode.GAME]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         for student_id, game, level, bits in cursor.fetchall():

@@ -57,10 +57,14 @@ CSV_HEADER = [
     "Games played",
     "Finished",
     "Wins",
+    "Given up",
+    "Finished by a bot",
     "Minutes",
     "Attempts",
     "Correct",
     "Accuracy %",
+    "Hints asked",
+    "Helped",
     "Most missed",
     "Suggestion",
 ]
@@ -78,12 +82,16 @@ class LevelStatus:
     status_label: str
     stars: int  # 0-3: practising 1, proficient 2, mastered 3
     games_played: int
-    games_finished: int
-    wins: int
+    games_finished: int  # their own: not given up, not finished by a stand-in bot
+    wins: int  # of their own finished games
+    games_gave_up: int
+    games_stood_in: int  # finished by a bot standing in for them
     minutes_played: int
-    attempts: int
+    attempts: int  # facts and sets of their own (the app did not help)
     correct: int
-    accuracy: float | None  # 0-1; None without attempts
+    accuracy: float | None  # 0-1 of their own attempts; None without attempts
+    hints: int  # times they asked for a hint
+    helped: int  # facts and sets made with the app's help (not in attempts)
     top_missed: list[str]  # labels of the most missed skills ("7 × 8"), most missed first
     mistakes: dict[str, int]
     suggestion: str | None  # "Ready for Level 4"
@@ -143,13 +151,28 @@ class FactMap:
     rows: list[list[FactCell]]
 
 
+RESULTS = {
+    "won": "Won",
+    "lost": "Lost",
+    "unfinished": "Unfinished",
+    "gave_up": "Gave up",
+    "stood_in": "Finished by a bot",
+}
+
+
 class HistoryEntry(NamedTuple):
     date: datetime  # when the match started
     game_name: str
     level_label: str
-    result: str  # "won", "lost" or "unfinished"
+    result: str  # a key of RESULTS: "won", "lost", "unfinished", "gave_up" or "stood_in"
     minutes: int
     match_id: int
+    replay: bool = False  # the game finished: it can be replayed
+
+    @property
+    def result_label(self) -> str:
+        """ "Gave up", "Finished by a bot": how the table shows the result."""
+        return RESULTS[self.result]
 
 
 @dataclass(frozen=True)
@@ -206,10 +229,14 @@ def level_status(row: StudentProgress, statuses: dict[str, str]) -> LevelStatus:
         games_played=row.games_played,
         games_finished=row.games_finished,
         wins=row.wins,
+        games_gave_up=row.games_gave_up,
+        games_stood_in=row.games_stood_in,
         minutes_played=(row.seconds_played + 30) // 60,
         attempts=row.attempts,
         correct=row.correct,
         accuracy=row.correct / row.attempts if row.attempts else None,
+        hints=row.hints,
+        helped=row.helped,
         top_missed=_top_missed(rules, row.skills),
         mistakes=dict(row.mistakes),
         suggestion=f"Ready for {following[1]}" if following else None,
@@ -284,12 +311,13 @@ def _assignments(
 
 
 def _playing_now(classroom: Classroom) -> set[int]:
-    """Students seated (not stood in for) in a match being played that moved or was looked
-    at in the last 2 minutes."""
+    """Students seated (not stood in for) in a real game being played that moved or was
+    looked at in the last 2 minutes."""
     since = timezone.now() - PLAYING_NOW
     seats = Seat.objects.filter(
         match__classroom=classroom,
         match__status=Match.Status.PLAYING,
+        match__mode=Match.Mode.GAME,
         student__isnull=False,
         bot_stand_in=False,
     ).filter(Q(match__last_move_at__gte=since) | Q(last_seen_at__gte=since))
@@ -309,7 +337,8 @@ def csv_rows(report: ClassReport) -> list[list]:
     for row in report.rows:
         if not row.levels:
             table.append([name, row.student.name, game_name, level_label,
-                          Status.NOT_STARTED.label, 0, 0, 0, 0, 0, 0, "", "", ""])  # fmt: skip
+                          Status.NOT_STARTED.label, 0, 0, 0, 0, 0, 0, 0, 0, "", 0, 0, "",
+                          ""])  # fmt: skip
         for level in row.levels:
             table.append(_csv_row(name, row.student, level))
     return table
@@ -326,10 +355,14 @@ def _csv_row(class_name: str, student: Student, level: LevelStatus) -> list:
         level.games_played,
         level.games_finished,
         level.wins,
+        level.games_gave_up,
+        level.games_stood_in,
         level.minutes_played,
         level.attempts,
         level.correct,
         "" if percent is None else percent,
+        level.hints,
+        level.helped,
         "; ".join(level.top_missed),
         level.suggestion or "",
     ]
@@ -371,8 +404,11 @@ def _levels(rows: list[StudentProgress]) -> list[LevelStatus]:
 
 
 def _history(student: Student) -> list[HistoryEntry]:
+    """Their last real games (Learn to play rounds are not games of theirs to report)."""
     seats = (
-        Seat.objects.filter(student=student, match__started_at__isnull=False)
+        Seat.objects.filter(
+            student=student, match__started_at__isnull=False, match__mode=Match.Mode.GAME
+        )
         .select_related("match")
         .order_by("-match__started_at", "-match_id")[:HISTORY]
     )
@@ -380,15 +416,23 @@ def _history(student: Student) -> list[HistoryEntry]:
     for seat in seats:
         match = seat.match
         rules = _rules(match.game)
-        if match.status == Match.Status.FINISHED:
-            result = "won" if seat.won else "lost"
-        else:
-            result = "unfinished"
         seconds = match_seconds(match.started_at, match.last_move_at)
         entries.append(HistoryEntry(match.started_at, rules.name if rules else match.game,
-                                    level_of(match)[1], result, (seconds + 30) // 60,
-                                    match.pk))  # fmt: skip
+                                    level_of(match)[1], _result(match, seat),
+                                    (seconds + 30) // 60, match.pk,
+                                    match.status == Match.Status.FINISHED))  # fmt: skip
     return entries
+
+
+def _result(match: Match, seat: Seat) -> str:
+    """A given-up game, or one a stand-in bot finished, is not won or lost by the student."""
+    if seat.gave_up:
+        return "gave_up"
+    if match.status != Match.Status.FINISHED:
+        return "unfinished"
+    if seat.bot_stand_in:
+        return "stood_in"
+    return "won" if seat.won else "lost"
 
 
 def _fact_maps(rows: list[StudentProgress]) -> list[FactMap]:

@@ -1,10 +1,14 @@
 """Who may see which match: the one place games' views ask."""
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import wraps
 
-from django.http import Http404, HttpRequest
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpRequest, HttpResponse
 
-from classrooms.models import Student
+from classrooms.access import current_student
+from classrooms.models import Classroom, Student, User
 
 from .models import Match, Seat
 
@@ -19,6 +23,26 @@ class Access:
     @property
     def player(self) -> int | None:
         return self.seat.index if self.seat else None
+
+
+def player_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Anyone signed in (a student or a teacher: teachers play practice games and Learn to
+    play rounds); others are sent to sign in."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path(), login_url="join")
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
+
+def current_player(request: HttpRequest) -> Student | User:
+    """Who is playing: the signed-in student, or the signed-in teacher."""
+    if request.user.is_student:
+        return current_student(request)
+    return request.user
 
 
 def match_access(request: HttpRequest, pk: int) -> Access:
@@ -45,9 +69,22 @@ def match_access(request: HttpRequest, pk: int) -> Access:
         if lobby and Student.objects.filter(classroom_id=match.classroom_id, user=user).exists():
             return Access(match=match, seat=None)
         raise Http404("No such game.")
-    match = (
-        Match.objects.filter(pk=pk, classroom__teacher=user).first() if user.is_teacher else None
-    )
-    if match is None:
+    if not user.is_teacher:
         raise Http404("No such game.")
-    return Access(match=match, seat=None)
+    # A teacher plays at their own practice tables and watches their classes' games.
+    seats = list(Seat.objects.filter(match_id=pk).select_related("match", "student", "teacher"))
+    if not seats:
+        raise Http404("No such game.")
+    match = seats[0].match
+    match._seats = seats
+    for seat in seats:
+        seat.match = match
+    seat = next((s for s in seats if s.teacher_id == user.pk), None)
+    if seat is not None:
+        return Access(match=match, seat=seat)
+    if (
+        match.classroom_id
+        and Classroom.objects.filter(pk=match.classroom_id, teacher=user).exists()
+    ):
+        return Access(match=match, seat=None)
+    raise Http404("No such game.")

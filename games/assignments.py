@@ -1,5 +1,6 @@
 """Assignments: a teacher's "play this game at this level, reach this goal" and the progress
-toward it, counted from finished matches."""
+toward it, counted from the student's own finished games (docs/rules.md, "Playing on the
+platform")."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from django.db.models import Count, Q
 from classrooms.models import Assignment, Classroom, Student
 
 from .engine import SettingsError, get_game
-from .models import Seat
+from .models import Match, Seat
 
 
 class AssignmentError(ValueError):
@@ -21,10 +22,14 @@ class AssignmentError(ValueError):
 
 @dataclass(frozen=True)
 class Progress:
+    """A student's games toward an assignment's goal, and the ones that did not count."""
+
     assignment: Assignment
     student: Student
-    finished: int
-    won: int
+    finished: int  # their own finished games (not given up, not finished by a bot)
+    won: int  # their own won games
+    given_up: int = 0  # games of the assignment they gave up: they meet no goal
+    finished_by_bot: int = 0  # games a stand-in bot finished for them: they meet no goal
 
     @property
     def count(self) -> int:
@@ -37,6 +42,21 @@ class Progress:
     @property
     def percent(self) -> int:
         return min(100, round(100 * self.count / max(1, self.assignment.goal_count)))
+
+    @property
+    def not_counted(self) -> int:
+        """Games played for the assignment that do not count toward its goal."""
+        return self.given_up + self.finished_by_bot
+
+    @property
+    def not_counted_text(self) -> str:
+        """ "2 given up · 1 finished by a bot" ("" when every game counted)."""
+        parts = []
+        if self.given_up:
+            parts.append(f"{self.given_up} given up")
+        if self.finished_by_bot:
+            parts.append(f"{self.finished_by_bot} finished by a bot")
+        return " · ".join(parts)
 
 
 @transaction.atomic
@@ -80,29 +100,32 @@ def assigned_students(assignment: Assignment) -> list[Student]:
 
 
 def progress_for(assignment: Assignment, students: list[Student]) -> list[Progress]:
-    """Each student's finished and won games that count: this game with these settings,
-    finished since the assignment was made (whether started from it or not)."""
+    """Each student's games of this game with these settings that ended since the assignment
+    was made (whether started from it or not): their own finished and won games count; the
+    ones they gave up, or a stand-in bot finished for them, are counted apart. One query."""
+    finished = Q(match__status=Match.Status.FINISHED)
+    own = finished & Q(gave_up=False, bot_stand_in=False)
     rows = (
         Seat.objects.filter(
             student__in=students,
             match__game=assignment.game,
             match__settings=assignment.settings,
-            match__status="finished",
+            match__mode=Match.Mode.GAME,
+            match__status__in=(Match.Status.FINISHED, Match.Status.ABANDONED),
             match__finished_at__gte=assignment.created_at,
         )
         .values("student_id")
-        .annotate(finished=Count("id"), won=Count("id", filter=Q(won=True)))
-    )
-    counts = {row["student_id"]: row for row in rows}
-    return [
-        Progress(
-            assignment,
-            student,
-            counts.get(student.pk, {}).get("finished", 0),
-            counts.get(student.pk, {}).get("won", 0),
+        .annotate(
+            finished=Count("id", filter=own),
+            won=Count("id", filter=own & Q(won=True)),
+            given_up=Count("id", filter=Q(gave_up=True)),
+            finished_by_bot=Count("id", filter=finished & Q(bot_stand_in=True, gave_up=False)),
         )
-        for student in students
-    ]
+        .order_by()
+    )
+    counts = {row.pop("student_id"): row for row in rows}
+    empty = {"finished": 0, "won": 0, "given_up": 0, "finished_by_bot": 0}
+    return [Progress(assignment, student, **counts.get(student.pk, empty)) for student in students]
 
 
 def assignments_for_student(student: Student) -> list[Progress]:

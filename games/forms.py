@@ -246,16 +246,26 @@ def slot_summaries(game: Game, settings: dict[str, Any]) -> list[tuple[str, list
 
 
 class NewMatchForm(GameSettingsForm):
-    """Settings for the game, and who else sits at the table (bots and/or classmates)."""
+    """Settings for the game, and who else sits at the table (bots and/or classmates; a
+    teacher's practice game: every setting, bots only)."""
 
-    def __init__(self, *args, game: Game, fixed_settings: dict | None = None, **kwargs):
+    def __init__(
+        self,
+        *args,
+        game: Game,
+        fixed_settings: dict | None = None,
+        teacher: bool = False,
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
         self.game = game
         self.fixed_settings = fixed_settings
         if fixed_settings is None:
-            self.add_game_settings(game, teacher=False)
+            self.add_game_settings(game, teacher=teacher)
         bot_choices = [(name, bot.label) for name, bot in game.bots().items()]
-        choices = [*OPPONENT_CHOICES[:1], *bot_choices, *OPPONENT_CHOICES[1:]]
+        choices = [*OPPONENT_CHOICES[:1], *bot_choices]
+        if not teacher:
+            choices += OPPONENT_CHOICES[1:]
         for i in range(1, game.max_players):
             self.fields[f"seat_{i}"] = forms.ChoiceField(
                 label=f"Player {i + 1}",
@@ -269,7 +279,7 @@ class NewMatchForm(GameSettingsForm):
         others = [cleaned.get(f"seat_{i}") for i in range(1, self.game.max_players)]
         others = [choice for choice in others if choice]
         if len(others) + 1 < self.game.min_players:
-            raise forms.ValidationError("Choose at least one other player (a bot or a classmate).")
+            raise forms.ValidationError("Choose at least one other player.")
         cleaned["others"] = others
         if self.fixed_settings is None:
             self._settings = self.clean_game_settings()

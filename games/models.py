@@ -1,8 +1,12 @@
 """Matches: a game's settings, seed and move log, who sits where, and the current state."""
 
+from django.conf import settings as django_settings
 from django.db import models
 
 from classrooms.models import Classroom, Student
+
+# Bots at one table get a name each, by seat, so "Pip challenged Dot" is clear.
+BOT_NAMES = ("Ace", "Pip", "Dot", "Zig", "Lux", "Kit")
 
 
 class Match(models.Model):
@@ -14,6 +18,11 @@ class Match(models.Model):
         FINISHED = "finished", "Finished"
         ABANDONED = "abandoned", "Abandoned"
 
+    class Mode(models.TextChoices):
+        GAME = "game", "Game"  # the only mode that counts in progress, assignments, records
+        LEARN = "learn", "Learn to play"  # a guided round from the game's script
+        PRACTICE = "practice", "Teacher's practice"  # a teacher against bots
+
     game = models.CharField(max_length=40)
     settings = models.JSONField(default=dict)
     seed = models.BigIntegerField()
@@ -21,7 +30,11 @@ class Match(models.Model):
     version = models.PositiveIntegerField(default=0)  # +1 for every change players can see
     move_count = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.LOBBY)
-    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="matches")
+    mode = models.CharField(max_length=10, choices=Mode.choices, default=Mode.GAME)
+    # A teacher's own games (practice, their Learn to play) belong to no class.
+    classroom = models.ForeignKey(
+        Classroom, on_delete=models.CASCADE, null=True, blank=True, related_name="matches"
+    )
     host = models.ForeignKey(
         Student, on_delete=models.SET_NULL, null=True, blank=True, related_name="hosted_matches"
     )
@@ -48,6 +61,8 @@ class Match(models.Model):
     # progress_level key, "level-3"); set at creation. No index: reports read
     # classrooms.StudentProgress, never matches by level.
     level = models.CharField(max_length=40, blank=True, default="")
+    # A Learn to play round's progress through its script ({"step", "done"}); None otherwise.
+    learn = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -55,17 +70,27 @@ class Match(models.Model):
             models.Index(fields=["classroom", "status"]),
             models.Index(fields=["status", "last_move_at"]),
             models.Index(fields=["status", "deadline_at"]),
+            # Progress leaves out the few matches that are not games (Learn to play, a
+            # teacher's practice): a small partial index finds them without a table scan.
+            models.Index(fields=["id"], condition=~models.Q(mode="game"), name="match_not_a_game"),
         ]
 
     def __str__(self) -> str:
         return f"{self.game} #{self.pk}"
+
+    @property
+    def counts(self) -> bool:
+        """Whether the match counts for anyone: only real games (not Learn to play, not a
+        teacher's practice) reach progress, assignments and records."""
+        return self.mode == self.Mode.GAME
 
 
 class Seat(models.Model):
     """A place at the table: a student, or a bot of a given strength.
 
     A student who stays away too long keeps the seat but a bot plays it (`bot_stand_in`)
-    until they come back.
+    until they come back. A seat still played by the stand-in when the game ends, or given up
+    (`gave_up`), is not the student's own game: it meets no goal.
     """
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
@@ -75,6 +100,15 @@ class Seat(models.Model):
     )
     bot = models.CharField(max_length=20, blank=True)  # strength name for a bot seat
     bot_stand_in = models.BooleanField(default=False)
+    # A teacher's seat (practice, Learn to play); never counted for anyone.
+    teacher = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="seats",
+    )
+    gave_up = models.BooleanField(default=False)
     last_seen_at = models.DateTimeField(null=True, blank=True)
     won = models.BooleanField(null=True)  # set when the match finishes
 
@@ -93,20 +127,37 @@ class Seat(models.Model):
         return self.display_name
 
     @property
+    def is_human(self) -> bool:
+        return self.student_id is not None or self.teacher_id is not None
+
+    @property
     def is_bot_turn_player(self) -> bool:
         """True when the bot plays this seat's turns (a bot seat, or a stand-in)."""
-        return bool(self.bot) and (self.student_id is None or self.bot_stand_in)
+        return bool(self.bot) and (not self.is_human or self.bot_stand_in)
 
     @property
     def is_open(self) -> bool:
-        return self.student_id is None and not self.bot
+        return not self.is_human and not self.bot
+
+    @property
+    def is_own_game(self) -> bool:
+        """Whether a finished game was the student's own: not given up, and not finished by
+        a bot standing in for them."""
+        return not self.gave_up and not self.bot_stand_in
+
+    @property
+    def bot_name(self) -> str:
+        """ "Pip (easy bot)": each bot seat at a table has its own name."""
+        return f"{BOT_NAMES[self.index % len(BOT_NAMES)]} ({self.bot} bot)"
 
     @property
     def display_name(self) -> str:
         if self.student_id:
             return self.student.name
+        if self.teacher_id:
+            return self.teacher.get_full_name() or "Teacher"
         if self.bot:
-            return f"{self.bot.capitalize()} bot"
+            return self.bot_name
         return "Open seat"
 
 
@@ -145,6 +196,8 @@ class LearningRecord(models.Model):
     correct = models.BooleanField()
     mistake = models.CharField(max_length=40, blank=True)
     detail = models.JSONField(default=dict)
+    # The app helped (a hint showed this set, the board showed the result): help, not skill.
+    helped = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -1,9 +1,11 @@
 """Personal records ("Keep track of your rolls, and try to break your record!").
 
 A record is a student's best score among their won games of one game and record key (the
-game's `RecordRule` for the match's settings). Finished matches already hold the settings,
-the outcome and which seat won, so records are read from them: no table of their own, nothing
-to keep in step. Each function below is one or two queries, whatever the number of matches.
+game's `RecordRule` for the match's settings): real games (not Learn to play, not a teacher's
+practice) that were their own (not given up, not finished by a bot standing in for them).
+Finished matches already hold the settings, the outcome and which seat won, so records are
+read from them: no table of their own, nothing to keep in step. Each function below is one or
+two queries, whatever the number of matches.
 """
 
 from __future__ import annotations
@@ -86,7 +88,7 @@ def classroom_records(classroom: Classroom) -> list[tuple[Student, list[Record]]
 def record_for_match(match: Match, student: Student | int | None = None) -> MatchRecord | None:
     """How a finished match stands against the record of its student (default: the first
     student seated); None if the game keeps no record or the student did not play."""
-    if match.status != Match.Status.FINISHED:
+    if match.status != Match.Status.FINISHED or not match.counts:
         return None
     rule = get_game(match.game).record_rule(match.settings)
     if rule is None:
@@ -99,7 +101,7 @@ def record_for_match(match: Match, student: Student | int | None = None) -> Matc
     )
     if seat is None:
         return None
-    score = _score(match.outcome, seat.index) if seat.won else None
+    score = _score(match.outcome, seat.index) if seat.won and seat.is_own_game else None
     earlier = _won_seats(match.game).filter(student_id=seat.student_id).filter(_before(match))
     previous = next(
         (r for r in _best(earlier).get(seat.student_id, []) if r.rule.key == rule.key), None
@@ -109,11 +111,14 @@ def record_for_match(match: Match, student: Student | int | None = None) -> Matc
 
 
 def _won_seats(game: str | None = None) -> QuerySet:
-    """Seats that won a finished match of a game that keeps records."""
+    """The student's own seats that won a finished real game of a game that keeps records."""
     return (
         Seat.objects.filter(
             won=True,
             student__isnull=False,
+            gave_up=False,
+            bot_stand_in=False,
+            match__mode=Match.Mode.GAME,
             match__status=Match.Status.FINISHED,
             match__game__in=record_games(game),
         )

@@ -11,11 +11,15 @@ from django.conf import settings as django_settings
 from django.db import transaction
 from django.utils import timezone
 
-from classrooms.models import Assignment, Classroom, Student
+from classrooms.models import Assignment, Classroom, Student, User
 
 from .engine import Game, IllegalMove, SettingsError, Timeout, get_game
+from .engine.learn import learn_accepts, learn_done, learn_script_move, learn_start, learn_step
 from .engine.rng import rng_for
 from .models import LearningRecord, Match, MoveRecord, Seat
+
+# Who plays a seat: a student, or a teacher (practice games and Learn to play).
+Player = Student | User
 
 
 class MatchError(Exception):
@@ -36,6 +40,7 @@ class NotYourSeat(MatchError):
 
 # Everything a visible change can touch (the rest of a match never changes after creation).
 CHANGED_FIELDS = [
+    "learn",
     "state",
     "version",
     "move_count",
@@ -53,24 +58,36 @@ SEEN_EVERY = 15  # seconds between presence writes; well under GAMES_SEAT_AWAY_S
 
 @dataclass(frozen=True)
 class SeatSpec:
-    """Who sits in a seat when a match is created: a student, a bot, or nobody yet."""
+    """Who sits in a seat when a match is created: a student, a teacher, a bot, or nobody
+    yet."""
 
     student: Student | None = None
     bot: str = ""
+    teacher: User | None = None
+
+
+def seat_spec(player: Player) -> SeatSpec:
+    """The seat of a person: a student, or a teacher."""
+    return SeatSpec(student=player) if isinstance(player, Student) else SeatSpec(teacher=player)
 
 
 def match_create(
     *,
     game: str,
     settings: dict,
-    classroom: Classroom,
+    classroom: Classroom | None,
     seats: list[SeatSpec],
     host: Student | None = None,
     assignment: Assignment | None = None,
     seed: int | None = None,
+    mode: str = Match.Mode.GAME,
 ) -> Match:
-    """A new match; it starts at once unless a seat waits for a classmate."""
+    """A new match; it starts at once unless a seat waits for a classmate.
+
+    A teacher's practice game has mode PRACTICE and no class: it counts for nobody."""
     rules = get_game(game)
+    if classroom is None and mode == Match.Mode.GAME:
+        raise MatchError("A game that counts must belong to a class.")
     try:
         clean = rules.clean_settings(settings)
     except SettingsError as error:
@@ -89,12 +106,22 @@ def match_create(
             host=host,
             assignment=assignment,
             level=rules.progress_level(clean)[0],
+            mode=mode,
+            learn=learn_start() if mode == Match.Mode.LEARN else None,
         )
         Seat.objects.bulk_create(
-            Seat(match=match, index=i, student=spec.student, bot=spec.bot, last_seen_at=_now())
+            Seat(
+                match=match,
+                index=i,
+                student=spec.student,
+                teacher=spec.teacher,
+                bot=spec.bot,
+                last_seen_at=_now(),
+            )
             for i, spec in enumerate(seats)
         )
-        if not any(spec.student is None and not spec.bot for spec in seats):
+        if not any(spec.student is None and spec.teacher is None and not spec.bot
+                   for spec in seats):  # fmt: skip
             _start(match)
         else:
             _changed(match)
@@ -155,25 +182,49 @@ def match_start(*, match_id: int, student: Student) -> Match:
     return match
 
 
-def match_play(*, match_id: int, student: Student, move: object, version: int) -> Match:
-    """Apply a student's move to the board they saw (version), or refuse it.
+def learn_create(*, game: str, player: Player) -> Match:
+    """A new Learn to play round of a game for a student or a teacher: the game's script,
+    its deal, the learner in seat 0 and the script playing the other seats. Never counted."""
+    rules = get_game(game)
+    script = rules.learn_to_play()
+    bot = next(iter(rules.bots()))
+    seats = [seat_spec(player)] + [SeatSpec(bot=bot)] * (script.players - 1)
+    student = player if isinstance(player, Student) else None
+    return match_create(
+        game=game,
+        settings=script.settings,
+        classroom=student.classroom if student else None,
+        seats=seats,
+        host=student,
+        seed=script.seed,
+        mode=Match.Mode.LEARN,
+    )
+
+
+def match_play(*, match_id: int, player: Player, move: object, version: int) -> Match:
+    """Apply a player's move to the board they saw (version), or refuse it.
 
     A refused move changes nothing in the game, but its mistake is kept for progress reports.
+    In a Learn to play round only the move the coach asked for is made.
     """
     refused: IllegalMove | None = None
     with transaction.atomic():
         match, seats = _locked_with_seats(match_id)
-        seat = next((s for s in seats if s.student_id == student.pk), None)
+        seat = seat_of(seats, player)
         if seat is None:
             raise NotYourSeat("You are not playing in this game.")
         if match.version != version:
             raise StaleBoard("The board changed before your move arrived. Here it is now.")
         if match.status != Match.Status.PLAYING:
             raise MatchError("This game is not being played right now.")
+        if seat.gave_up:
+            raise MatchError("You gave up this game, so a bot is playing it now.")
         rules = get_game(match.game)
         parsed = rules.parse_move(move)  # garbage raises IllegalMove and records nothing
         try:
             after = rules.apply_move(match.state, seat.index, parsed)
+            if match.mode == Match.Mode.LEARN:
+                _learn_check(match, rules, parsed)
         except IllegalMove as error:
             events = rules.learning_events(match.state, seat.index, parsed, error)
             _record_learning(match, None, events)
@@ -188,6 +239,44 @@ def match_play(*, match_id: int, student: Student, move: object, version: int) -
     return match
 
 
+def match_give_up(*, match_id: int, player: Player) -> Match:
+    """Give up a game (the player said yes to "Are you sure?"). It meets no goal for them.
+
+    Where the rules have a move for it (Prime Solitaire's "give up") that move ends the game;
+    otherwise, with classmates still playing, a bot plays the seat to the end; with nobody
+    else at the table the game is closed."""
+    with transaction.atomic():
+        match, seats = _locked_with_seats(match_id)
+        seat = seat_of(seats, player)
+        if seat is None:
+            raise NotYourSeat("You are not playing in this game.")
+        if match.status != Match.Status.PLAYING:
+            raise MatchError("This game is not being played right now.")
+        if seat.gave_up:
+            return match
+        rules = get_game(match.game)
+        seat.gave_up = True
+        seat.save(update_fields=["gave_up"])
+        legal = rules.legal_moves(match.state, seat.index)
+        resign = next((move for move in legal if move.type == "resign"), None)
+        if resign is not None and match.mode != Match.Mode.LEARN:
+            after = rules.apply_move(match.state, seat.index, resign)
+            _commit_move(match, seat, resign, after, by_bot=False)
+        elif any(s.is_human and not s.gave_up for s in seats if s.pk != seat.pk):
+            seat.bot_stand_in = True
+            seat.bot = seat.bot or next(iter(rules.bots()))
+            seat.save(update_fields=["bot_stand_in", "bot"])
+            _changed(match)
+        else:
+            match.status = Match.Status.ABANDONED
+            match.finished_at = _now()
+            match.outcome = {"winners": [], "scores": [], "reason": "gave up"}
+            _changed(match)
+            if match.counts:
+                _on_commit_progress(match.pk)
+    return match
+
+
 def match_bot_play(*, match_id: int, version: int, player: int | None = None) -> bool:
     """Let a bot move for `player` (default: whoever's turn it is) if the match is still at
     `version` and the rules give that seat a move. Idempotent; False when nothing was done."""
@@ -196,6 +285,8 @@ def match_bot_play(*, match_id: int, version: int, player: int | None = None) ->
         if match.version != version or match.status != Match.Status.PLAYING:
             return False
         rules = get_game(match.game)
+        if match.mode == Match.Mode.LEARN:
+            return _learn_script_play(match, seats, rules)
         player = rules.current_player(match.state) if player is None else player
         seat = next((s for s in seats if s.index == player), None)
         if seat is None or not seat.is_bot_turn_player:
@@ -254,7 +345,8 @@ def seat_seen(*, seat: Seat) -> None:
         return
     Seat.objects.filter(pk=seat.pk).update(last_seen_at=now)
     seat.last_seen_at = now
-    if seat.bot_stand_in and seat.match.status == Match.Status.PLAYING:
+    back = seat.bot_stand_in and not seat.gave_up
+    if back and seat.match.status == Match.Status.PLAYING:
         with transaction.atomic():
             match = _locked(seat.match_id)
             Seat.objects.filter(pk=seat.pk).update(bot_stand_in=False)
@@ -277,6 +369,8 @@ def matches_sweep() -> dict[str, int]:
             for player, _delay in _bot_actors(match, seats):
                 _schedule_bot(match.pk, match.version, player, 0)
                 counts["nudged"] += 1
+        if not match.counts:  # a learner or a teacher away: nobody stands in
+            continue
         player = get_game(match.game).current_player(match.state)
         seat = next((s for s in seats if s.index == player), None)
         present = seat and seat.student_id and not seat.bot_stand_in
@@ -331,6 +425,42 @@ def _locked_with_seats(match_id: int) -> tuple[Match, list[Seat]]:
     return match, seats
 
 
+def seat_of(seats: list[Seat], player: Player) -> Seat | None:
+    """The player's seat at the table, if they have one."""
+    if isinstance(player, Student):
+        return next((s for s in seats if s.student_id == player.pk), None)
+    return next((s for s in seats if s.teacher_id == player.pk), None)
+
+
+def _learn_check(match: Match, rules: Game, move) -> None:
+    """A Learn to play round takes only the move its coach asked for; the progress after it
+    goes on the match (committed with the move)."""
+    progress = learn_accepts(rules, rules.learn_to_play(), match.learn, move)
+    if progress is None:
+        step = learn_step(rules.learn_to_play(), match.learn)
+        say = step.say if step else ""
+        raise IllegalMove(f"Not that one yet. {say}".strip(), kind="learn")
+    match.learn = progress
+
+
+def _learn_script_play(match: Match, seats: list[Seat], rules: Game) -> bool:
+    """Make the script's own step of a Learn to play round (another seat's move, or the
+    clock running out)."""
+    found = learn_script_move(rules, rules.learn_to_play(), match.learn)
+    if found is None:
+        return False
+    player, move, progress = found
+    if player is None:
+        after = rules.apply_timeout(match.state)
+        player = rules.current_player(match.state) or 0
+    else:
+        after = rules.apply_move(match.state, player, move)
+    match.learn = progress
+    seat = next(s for s in seats if s.index == player)
+    _commit_move(match, seat, move, after, by_bot=True)
+    return True
+
+
 def _start(match: Match) -> None:
     rules = get_game(match.game)
     count = match.seats.count()
@@ -348,7 +478,8 @@ def _changed(match: Match) -> None:
     wake the bots that may move (and the clock, if one runs)."""
     match.version += 1
     playing = match.status == Match.Status.PLAYING
-    clock = get_game(match.game).timer(match.state) if playing else None
+    learning = match.mode == Match.Mode.LEARN  # a learner is never rushed: no clock runs
+    clock = get_game(match.game).timer(match.state) if playing and not learning else None
     match.deadline_at = _now() + timedelta(seconds=clock) if clock is not None else None
     match.save(update_fields=CHANGED_FIELDS)
     match_id, version = match.pk, match.version
@@ -357,8 +488,13 @@ def _changed(match: Match) -> None:
 
 
 def _bot_actors(match: Match, seats: list[Seat] | None = None) -> list[tuple[int, float]]:
-    """The bot-played seats that may move now, with how long each bot takes to react."""
+    """The bot-played seats that may move now, with how long each bot takes to react (in a
+    Learn to play round: the script, when the next step is not the learner's)."""
     rules = get_game(match.game)
+    if match.mode == Match.Mode.LEARN:
+        found = learn_script_move(rules, rules.learn_to_play(), match.learn)
+        pace = django_settings.GAMES_BOT_DELAY_SECONDS
+        return [] if found is None else [(found[0] if found[0] is not None else 0, pace)]
     seats = seats if seats is not None else getattr(match, "_seats", None)
     if seats is None:
         seats = list(match.seats.only("index", "bot", "student_id", "bot_stand_in"))
@@ -446,31 +582,47 @@ def _commit_move(match: Match, seat: Seat, move, after: dict, *, by_bot: bool) -
         text=text,
     )
     entry = {"number": match.move_count, "seat": seat.index, "text": text}
+    if by_bot and seat.is_human and not isinstance(move, Timeout):
+        entry["stand_in"] = True  # the bot's move, never told as the child's
     match.recent = [entry, *match.recent][:RECENT_MOVES]
-    if not isinstance(move, Timeout):
-        events = rules.learning_events(before, seat.index, move, after)
-        _record_learning(match, match.move_count, events)
+    if move.type == "resign" and not by_bot:
+        seat.gave_up = True
+        seat.save(update_fields=["gave_up"])
+    # The clock's timeouts too: a wrong set nobody challenged in time is a mistake once its
+    # window closes (Prime Challenge); the rules' events name the player they are about.
+    events = rules.learning_events(before, seat.index, move, after)
+    _record_learning(match, match.move_count, events)
     match.state = after
     match.last_move_at = _now()
     outcome = rules.outcome(after)
-    if outcome is not None:
+    if (
+        outcome is None
+        and match.learn is not None
+        and learn_done(rules.learn_to_play(), match.learn)
+    ):
+        outcome_json = {"winners": [], "scores": [], "reason": "learned"}
+    else:
+        outcome_json = outcome.to_json() if outcome is not None else None
+    if outcome_json is not None:
         match.status = Match.Status.FINISHED
-        match.outcome = outcome.to_json()
+        match.outcome = outcome_json
         match.finished_at = match.last_move_at
         for each in getattr(match, "_seats", None) or match.seats.all():
-            each.won = each.index in outcome.winners
+            each.won = each.index in outcome_json["winners"]
             each.save(update_fields=["won"])
-        if type(rules).analyse is not Game.analyse:
+        if match.counts and type(rules).analyse is not Game.analyse:
             match_id = match.pk
             transaction.on_commit(lambda: _schedule_analysis(match_id))
-        _on_commit_progress(match.pk)
+        if match.counts:
+            _on_commit_progress(match.pk)
     _changed(match)
 
 
 def _record_learning(match: Match, number: int | None, events) -> None:
     """Keep each event for the student it is about (a bot's challenge can show what a
-    student missed); bots and bots standing in for a student learn nothing."""
-    if not events:
+    student missed); bots and bots standing in for a student learn nothing, and neither does
+    anyone in a Learn to play round or a teacher's practice game."""
+    if not events or not match.counts:
         return
     seats = getattr(match, "_seats", None) or list(match.seats.all())
     learners = {s.index: s for s in seats if s.student_id and not s.bot_stand_in}
@@ -488,6 +640,7 @@ def _record_learning(match: Match, number: int | None, events) -> None:
             correct=event.correct,
             mistake=event.mistake,
             detail=event.detail,
+            helped=event.helped,
         )
         for event in events
         if event.player in learners

@@ -1,10 +1,15 @@
 from django.urls import path
 
-from .views import lobby, play, teacher
+from .views import learning, lobby, play, teacher
 
 urlpatterns = [
     path("play/", lobby.game_list, name="game_list"),
     path("play/<slug:slug>/", lobby.match_new, name="match_new"),
+    path("play/<slug:slug>/how/", learning.game_how, name="game_how"),
+    path("play/<slug:slug>/learn/", learning.game_learn, name="game_learn"),
+    path("play/<slug:slug>/rules/", learning.game_rules, name="game_rules"),
+    path("practice/", learning.practice, name="practice"),
+    path("practice/<slug:slug>/", learning.practice_new, name="practice_new"),
     path("lobby/", lobby.lobby, name="lobby"),
     path("matches/<int:pk>/", play.match_detail, name="match_detail"),
     path("matches/<int:pk>/board/", play.match_board, name="match_board"),
@@ -13,6 +18,7 @@ urlpatterns = [
     path("matches/<int:pk>/join/", play.match_join, name="match_join"),
     path("matches/<int:pk>/leave/", play.match_leave, name="match_leave"),
     path("matches/<int:pk>/start/", play.match_start, name="match_start"),
+    path("matches/<int:pk>/give-up/", play.match_give_up, name="match_give_up"),
     path("matches/<int:pk>/replay/", teacher.match_replay, name="match_replay"),
     path("classes/<int:pk>/games/", teacher.class_matches, name="class_matches"),
     path("classes/<int:pk>/assignments/", teacher.class_assignments, name="class_assignments"),

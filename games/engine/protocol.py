@@ -12,6 +12,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from .texts import HowToPlay, LearnScript, RulesSection
+
 State = dict[str, Any]
 View = dict[str, Any]
 
@@ -94,7 +96,9 @@ class LearningEvent:
 
     kind: what was practised ("fact", "factor_set", ...); skill: the fact itself in a stable
     form ("4x6", "factors:91"); correct: whether the player got it right; mistake: the kind of
-    mistake when not.
+    mistake when not; helped: the app helped with it (a hint showed this set, the board showed
+    the result), so it is help, not the player's own skill. A help the app gives on its own
+    (asking for a hint) is an event of kind "hint".
     """
 
     player: int
@@ -103,6 +107,7 @@ class LearningEvent:
     correct: bool
     mistake: str = ""
     detail: dict[str, Any] = field(default_factory=dict)
+    helped: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -112,6 +117,7 @@ class LearningEvent:
             "correct": self.correct,
             "mistake": self.mistake,
             "detail": self.detail,
+            "helped": self.helped,
         }
 
 
@@ -238,7 +244,9 @@ class Game(ABC):
     def learning_events(
         self, before: State, player: int, move: Move, after: State | IllegalMove
     ) -> list[LearningEvent]:
-        """What the move shows; `after` is the IllegalMove when the move was refused."""
+        """What the move shows; `after` is the IllegalMove when the move was refused. The
+        clock's Timeout comes here too (a wrong set that stood because nobody challenged it
+        in time is a mistake when the window closes)."""
 
     @abstractmethod
     def bots(self) -> dict[str, Bot]:
@@ -267,6 +275,20 @@ class Game(ABC):
         """Whether games with these settings keep each student's record (the best score of
         their won games), and how it is compared; None: no record (the default)."""
         return None
+
+    # --- learning the game (games.engine.texts) ---------------------------------------------
+    @abstractmethod
+    def how_to_play(self) -> HowToPlay:
+        """The game explained to a child: the goal, then short steps with pictures drawn by
+        the game's `_picture.html`, including the rule text's worked examples."""
+
+    @abstractmethod
+    def learn_to_play(self) -> LearnScript:
+        """The guided Learn to play round: a fixed, friendly deal and the coach's steps."""
+
+    @abstractmethod
+    def rules_for_teachers(self) -> list[RulesSection]:
+        """The full rules for teachers, with every setting and decision that changes play."""
 
     # --- progress reports -----------------------------------------------------------------
     def progress_level(self, settings: dict[str, Any]) -> tuple[str, str]:

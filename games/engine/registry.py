@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from .protocol import Game
+from .texts import check_texts
 
 _games: dict[str, Game] = {}
 
 
 def register(game: Game) -> Game:
-    """Add a game (once per slug)."""
+    """Add a game (once per slug). A game that cannot teach itself (no How to play, Learn to
+    play or rules for teachers) is refused."""
     if game.slug in _games and type(_games[game.slug]) is not type(game):
         raise ValueError(f"two games with the slug {game.slug!r}")
+    check_texts(game)
     _games[game.slug] = game
     return game
 

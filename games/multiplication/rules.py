@@ -22,6 +22,7 @@ from games.engine.protocol import (
     View,
 )
 from games.engine.rng import rng_for, shuffled
+from games.engine.texts import HowToPlay, LearnScript, RulesSection
 
 from .cards import (
     FACTORISATIONS,
@@ -38,6 +39,7 @@ from .cards import (
     multipliers_of,
     product_text,
 )
+from .story import story
 
 FREE_CARD_CHOICES = {0: "No free cards", 1: "1 free card", 2: "2 free cards"}
 # DECISIONS: 7 cards each, only 5 each with 4 or more players.
@@ -136,6 +138,25 @@ class MultiplicationGame(Game):
         a, x, b = skill.partition("x")
         return f"{a} × {b}" if x and a.isdigit() and b.isdigit() else skill
 
+    # --- learning the game (texts.py) ------------------------------------------------------
+    def how_to_play(self) -> HowToPlay:
+        """The game for children, with the rule text's worked examples drawn as cards."""
+        from . import texts  # texts name the rules' settings: import late to avoid a cycle
+
+        return texts.how_to_play()
+
+    def learn_to_play(self) -> LearnScript:
+        """A two-player round against Pip: a match, a square, a draw and a free card."""
+        from . import texts
+
+        return texts.learn_to_play()
+
+    def rules_for_teachers(self) -> list[RulesSection]:
+        """The full rules, every setting and every decision that changes play."""
+        from . import texts
+
+        return texts.rules_for_teachers()
+
     # --- play -----------------------------------------------------------------------------
     def new_game(self, settings: dict[str, Any], players: int, seed: int) -> State:
         """Deal, choose the dealer, turn up the open card."""
@@ -199,15 +220,21 @@ class MultiplicationGame(Game):
         kind = data.get("type")
         if kind == "draw" and set(data) == {"type"}:
             return Draw()
-        if kind != "discard" or set(data) != {"type", "card", "a", "b"}:
+        if kind != "discard" or not set(data) <= {"type", "card", "a", "b"}:
             raise IllegalMove("That is not a move in this game.")
+        # The board's form leaves out what the child did not tap: say what is missing.
+        if "card" not in data:
+            raise IllegalMove("Pick one of your cards first.")
+        if "a" not in data or "b" not in data:
+            raise IllegalMove("Tap two numbers to say your card as a multiplication.")
         if not is_card(data["card"]):
             raise IllegalMove("There is no such card in this game.")
         a, b = _multiplier(data["a"]), _multiplier(data["b"])
         return Discard(data["card"], min(a, b), max(a, b))
 
     def view(self, state: State, player: int | None) -> View:
-        """What a seat (or a spectator, None) may see: other hands and the pile are counts."""
+        """What a seat (or a spectator, None) may see: other hands and the pile are counts;
+        `story` tells the last moves and their effects, never a drawn card."""
         seated = type(player) is int and 0 <= player < state["players"]
         open_ = state["open"]
         return {
@@ -221,12 +248,16 @@ class MultiplicationGame(Game):
                 "value": open_["value"],
                 "declared": [list(pair) for pair in open_["declared"]],
                 "multipliers": multipliers_of(open_["declared"]),
+                "says": [product_text(a, b) for a, b in open_["declared"]],  # "4 × 1", 1 last
                 "square": is_square(open_["value"]),
+                # Nobody has discarded yet: the dealer turned this card up (see new_game).
+                "turned_up": not state["discard"] and not state["reshuffles"],
             },
             "draw_count": len(state["draw"]),
             "discard_count": len(state["discard"]),
             "free_cards": state["settings"]["free_cards"],
             "log": [dict(event) for event in state["log"]],
+            "story": story(state["log"], state["players"], player if seated else None),
             "winner": state["winner"],
             "over": state["turn"] is None,
             "squares": list(SQUARES),
@@ -263,7 +294,10 @@ class MultiplicationGame(Game):
         a, b = move.a, move.b
         common = sorted({a, b} & set(multipliers_of(before["open"]["declared"])))
         detail = {"product": a * b, "card": move.card, "common": common, "square": is_square(a * b)}
-        return [LearningEvent(player, "fact", f"{a}x{b}", True, detail=detail)]
+        # A free card's number is worked out by the app from a × b (the child never has to
+        # know it): help, not the child's own knowledge of the fact (docs/rules.md).
+        helped = move.card == FREE
+        return [LearningEvent(player, "fact", f"{a}x{b}", True, detail=detail, helped=helped)]
 
     def bots(self) -> dict[str, Bot]:
         """Easy and strong bots."""
@@ -356,25 +390,48 @@ def _multiplier(value: Any) -> int:
 
 
 def _check_discard(state: State, player: int, move: Discard) -> None:
+    """Refuse a discard the rules do not allow, saying why in a child's words."""
     card, a, b = move.card, move.a, move.b
     if card not in state["hands"][player]:
         raise IllegalMove(f"You don't have {_a(card)}.")
     detail = {"card": card, "declared": [a, b]}
     if a < 1:
-        raise IllegalMove("The table starts at 1 × 1.", kind="outside_table", detail=detail)
+        reason = f"{a} is too small: the table goes from 1 × 1 to 10 × 10."
+        raise IllegalMove(reason, kind="outside_table", detail=detail)
     if b > TABLE_MAX:
-        raise IllegalMove("The table only goes up to 10 × 10.", kind="outside_table", detail=detail)
+        reason = f"{b} is too big: the table goes from 1 × 1 to 10 × 10."
+        raise IllegalMove(reason, kind="outside_table", detail=detail)
     if card != FREE and a * b != card:
-        reason = f"{product_text(a, b)} = {a * b}, not {card}."
+        # Never the product of a × b: finding it is the child's work ("48 is not 6 × 7").
+        reason = f"{card} is not {product_text(a, b)}. "
+        reason += f"Look for {card} on the multiplication table card."
         raise IllegalMove(reason, kind="wrong_product", detail=detail)
     declared = state["open"]["declared"]
     wanted = multipliers_of(declared)
     if not {a, b} & set(wanted):
-        open_text = " or ".join(product_text(x, y) for x, y in declared)
-        need = _list_or(wanted)
-        reason = f"{product_text(a, b)} shares no multiplier with {open_text}: you need {need}."
-        detail["open"] = wanted
-        raise IllegalMove(reason, kind="no_common_multiplier", detail=detail)
+        raise IllegalMove(
+            _no_match_reason(move, state["open"]["value"], declared),
+            kind="no_common_multiplier",
+            detail={**detail, "open": wanted},
+        )
+
+
+def _no_match_reason(move: Discard, value: int, declared: list[list[int]]) -> str:
+    """ "24 as 3 × 8 has no 2 or 6 in it. On 12 = 2 × 6, play a card with a 2 or a 6. Is
+    there another way to make 24?" """
+    wanted = multipliers_of(declared)
+    said = product_text(move.a, move.b)
+    played = f"The free card as {said}" if move.card == FREE else f"{move.card} as {said}"
+    numbers = ", ".join(str(n) for n in wanted[:-1]) + " or " if len(wanted) > 1 else ""
+    open_text = f"{value} = " + " or ".join(product_text(x, y) for x, y in declared)
+    reason = (
+        f"{played} has no {numbers}{wanted[-1]} in it. "
+        f"On {open_text}, play a card with {_list_or(wanted)}."
+    )
+    others = [pair for pair in factorisations(move.card) if set(pair) & set(wanted)]
+    if move.card != FREE and others:
+        reason += f" Is there another way to make {move.card}?"  # a nudge, not the answer
+    return reason
 
 
 def _a(card: Card) -> str:
@@ -430,7 +487,10 @@ def _copy(state: State) -> State:
 
 
 def _log(state: State, player: int, kind: str, **extra: Any) -> None:
-    state["log"] = [*state["log"], {"player": player, "kind": kind, **extra}][-LOG_SIZE:]
+    """Keep a public event for the board; `move` numbers the move it belongs to (0, 1, ...),
+    so the board can tell one move with all its effects (see story.py)."""
+    event = {"player": player, "kind": kind, "move": state["moves"], **extra}
+    state["log"] = [*state["log"], event][-LOG_SIZE:]
 
 
 def _draw_turn(state: State, player: int) -> State:
@@ -444,10 +504,22 @@ def _draw_turn(state: State, player: int) -> State:
 def _discard_turn(state: State, player: int, move: Discard) -> State:
     new = _copy(state)
     value = move.a * move.b
+    common = sorted({move.a, move.b} & set(multipliers_of(state["open"]["declared"])))
     new["hands"][player].remove(move.card)
     new["discard"].append(new["open"]["card"])
     new["open"] = {"card": move.card, "value": value, "declared": [[move.a, move.b]]}
-    _log(new, player, "discard", card=move.card, value=value, a=move.a, b=move.b)
+    left = len(new["hands"][player])
+    _log(
+        new,
+        player,
+        "discard",
+        card=move.card,
+        value=value,
+        a=move.a,
+        b=move.b,
+        common=common,
+        left=left,
+    )
     if not new["hands"][player]:
         _finish(new, [player])  # the win comes at once: no square penalty after it
         new["moves"] += 1

@@ -14,7 +14,7 @@ from .moves import BumpCard, Curse, EndTurn, Nudge, Roll, Step, Undo
 from .numbers import FINISH, START, raw_result
 from .planner import best_plan
 from .search import CardStep
-from .steps import HOME_PAWN, Ctx, Pawns
+from .steps import HOME_PAWN, Ctx, Pawns, landing
 
 BUMP_CARD_MIN = 25  # play a bump card on a pawn that has climbed at least this far
 _CACHE_SIZE = 512
@@ -134,14 +134,19 @@ def _visit(missing: tuple[int, ...], at: int) -> tuple[int, ...]:
 
 
 def _to_move(view: View, action) -> Move:
+    """The move for a plan's action, with the right answer (bots work out results right)
+    unless the board shows the results."""
+    shown = view["show_results"]
+    at = my_pawns(view)[action.pawn][0]
     if isinstance(action, CardStep):
         card = next(
             c["card"]
             for c in view["keepers"][view["me"]]
             if c["kind"] == PLUS_MINUS and c["n"] == action.n and not c["fresh"]
         )
-        return Nudge(card, action.pawn, action.op)
-    return Step(action.pawn, action.die, action.op)
+        answer = None if shown else raw_result(at, action.op, action.n)
+        return Nudge(card, action.pawn, action.op, answer)
+    return Step(action.pawn, action.die, action.op, None if shown else landing(at, action))
 
 
 def _card_play(view: View, legal_moves: list[Move]) -> Move | None:

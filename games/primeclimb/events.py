@@ -1,26 +1,30 @@
-"""What a Prime Climb move shows about a player's arithmetic: the facts used, the steps tried
-that leave the board, and whether the turn ended as close to 101 as the dice allowed."""
+"""What a Prime Climb move shows about a player's arithmetic: the facts worked out (right, or
+a wrong result the rules refused), the steps tried that leave the board, and whether the turn
+ended as close to 101 as the dice allowed. With "show the results" the board worked the facts
+out: they are recorded as help (helped=True), not as the player's own skill."""
 
 from __future__ import annotations
 
 from games.engine.protocol import IllegalMove, LearningEvent, Move, State
 
-from .legal import check_step, position
+from .legal import WRONG_RESULT, check_step, position
 from .moves import EndTurn, Nudge, Step, checked_move
 from .numbers import raw_result, skill
 from .search import best_distance
-from .state import TURN_BACK, stations
+from .state import TURN_BACK, shows_results, stations
 from .steps import ARITHMETIC_PROBLEMS, Pawns, distance
 
 CLOSEST = "closest_to_101"
+MISTAKES = ARITHMETIC_PROBLEMS | {WRONG_RESULT}
 
 
 def learning_events(
     before: State, player: int, move: Move, after: State | IllegalMove
 ) -> list[LearningEvent]:
-    """Each committed step's fact ("14-3", "11x9", "98/7"); a step off the board or a division
-    that is not whole as a mistake; at the end of a turn (or a winning step) whether the
-    player's closest pawn is as close to its goal as any way of using this roll could make it."""
+    """Each committed step's fact ("14-3", "11x9", "98/7"); a wrong result, a step off the
+    board or a division that is not whole as a mistake; at the end of a turn (or a winning
+    step) whether the player's closest pawn is as close to its goal as any way of using this
+    roll could make it."""
     try:
         move = checked_move(move)
     except IllegalMove:
@@ -50,11 +54,15 @@ def _fact(before: State, player: int, move: Step | Nudge) -> list[LearningEvent]
     detail = {"from": at, "op": move.op, "number": number, "result": result}
     if isinstance(move, Nudge):
         detail["card"] = move.card
-    return [LearningEvent(player, "fact", skill(at, move.op, number), True, detail=detail)]
+    helped = shows_results(before)
+    if not helped:
+        detail["answer"] = move.answer
+    fact = skill(at, move.op, number)
+    return [LearningEvent(player, "fact", fact, True, detail=detail, helped=helped)]
 
 
 def _mistakes(before: State, player: int, move: Move, error: IllegalMove) -> list[LearningEvent]:
-    if not isinstance(move, Step | Nudge) or error.kind not in ARITHMETIC_PROBLEMS:
+    if not isinstance(move, Step | Nudge) or error.kind not in MISTAKES:
         return []
     detail = dict(error.detail)
     at, number = detail["from"], detail["die"]

@@ -1,4 +1,5 @@
-"""Where each circle sits on the spiral, and the generated CSS that draws the board.
+"""Where each circle sits on the spiral, and the generated CSS that draws the board (and
+shows the step form's chosen sum).
 
 The board is a square; 101, the big red circle, is at its centre ("See the 101 circle? It's the
 big red circle at the center of the spiral"); 100 down to 0 wind outwards on an Archimedean
@@ -13,7 +14,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from .numbers import FINISH, SPACES, colours
+from .numbers import FINISH, OPS, SPACES, colours
 
 INNER_RADIUS = 10.5  # % of the board's side: where 100 sits, around 101
 TURN_GAP = 8.0  # % between one turn of the spiral and the next
@@ -65,13 +66,29 @@ def circle_background(n: int) -> str:
     return f"conic-gradient({', '.join(stops)})"
 
 
+def ask_rules() -> list[str]:
+    """The step form (templates/games/prime-climb/_ask.html) shows the sum of the pawn, die
+    and operation chosen ("Pawn A: 14 + 3 = ?") or why not: one rule per choice (pawn 0–1,
+    the die's place 0–1 among the dice left, the op), no script needed (strict CSP)."""
+    rules = []
+    for pawn in (0, 1):
+        for slot in (0, 1):
+            for op in OPS:
+                chosen = f":has(.pcl-r-p{pawn}:checked):has(.pcl-r-n{slot}:checked)"
+                chosen += f":has(.pcl-r-{op}:checked)"
+                rules.append(f".pcl-ask{chosen} .pcl-e-p{pawn}.pcl-e-n{slot}.pcl-e-{op}")
+    return [",\n".join(rules) + " { display: block; }"]
+
+
 def css() -> str:
-    """The generated rules: .pcl-at-N (position) and .pcl-c-N (colours) for every space."""
+    """The generated rules: .pcl-at-N (position) and .pcl-c-N (colours) for every space, and
+    the step form's chosen sum."""
     lines = [BEGIN]
     for n, (left, top) in sorted(positions().items()):
         lines.append(f".pcl-at-{n} {{ left: {left:.2f}%; top: {top:.2f}%; }}")
     for n in SPACES:
         lines.append(f".pcl-c-{n} {{ background: {circle_background(n)}; }}")
+    lines.extend(ask_rules())
     lines.append(END)
     return "\n".join(lines) + "\n"
 

@@ -30,8 +30,9 @@ from games.engine.protocol import (
     View,
 )
 from games.engine.rng import rng_for, shuffled
+from games.engine.texts import HowToPlay, LearnScript, RulesSection
 
-from . import events, legal, turns
+from . import events, legal, texts, turns
 from .cards import (
     CUSTOM_LIMIT,
     KINDS,
@@ -58,6 +59,7 @@ from .moves import (
 from .numbers import SYMBOLS, raw_result
 from .state import (
     DOUBLES_LABELS,
+    SHOW_RESULTS_LABELS,
     SOLITAIRE,
     STATION_CHOICES,
     STATION_PRIMES,
@@ -79,6 +81,7 @@ DEFAULTS = {
     "doubles": "must",
     "stations": "53",
     "turn_limit": TURN_LIMIT,
+    "show_results": "no",
     "custom_cards": [],
 }
 MAX_STATIONS = 5
@@ -146,6 +149,16 @@ class PrimeClimb(Game):
                 "choices": list(TURN_LIMIT_LABELS.items()),
                 "help": "When the turns run out, whoever climbed furthest wins.",
             },
+            {
+                "name": "show_results",
+                "label": "Show the results",
+                "choices": list(SHOW_RESULTS_LABELS.items()),
+                "help": "Prime Climb practises arithmetic: normally children work out where a "
+                "pawn lands and type it or tap its circle. For younger classes the board can "
+                "show every step's result instead (those facts then count as help, not as the "
+                "child's own).",
+                "teacher_only": True,
+            },
             CUSTOM_CARDS_FIELD,
         ]
 
@@ -170,6 +183,9 @@ class PrimeClimb(Game):
         if type(limit) is not int or limit not in TURN_LIMITS:
             raise SettingsError("Game length: from 5 to 100 turns each.")
         clean["turn_limit"] = limit
+        shown = clean["show_results"]
+        if not isinstance(shown, str) or shown not in SHOW_RESULTS_LABELS:
+            raise SettingsError("Show the results: choose “yes” or “no”.")
         clean["custom_cards"] = clean_custom_cards(clean["custom_cards"])
         return clean
 
@@ -184,6 +200,8 @@ class PrimeClimb(Game):
             parts.append("doubles 2 or 4 times")
         if clean["turn_limit"] != TURN_LIMIT:
             parts.append(f"at most {clean['turn_limit']} turns each")
+        if clean["show_results"] == "yes":
+            parts.append("results shown")
         if clean["custom_cards"]:
             count = len(clean["custom_cards"])
             parts.append(f"{count} custom card{'s' if count > 1 else ''}")
@@ -273,8 +291,9 @@ class PrimeClimb(Game):
         """Solitaire: "Keep track of your rolls, and try to break your record!" (fewest rolls).
 
         Our decision: Solitaire 1 and 2 keep separate records, and so do doubles "may" (easier)
-        and custom add-or-subtract cards (a bigger deck); the game length does not matter (only
-        won games count) nor do custom cards solitaire leaves out.
+        and custom add-or-subtract cards (a bigger deck), and games where the board shows the
+        results (planning is easier); the game length does not matter (only won games count)
+        nor do custom cards solitaire leaves out.
         """
         try:
             clean = self.clean_settings(settings)
@@ -290,7 +309,22 @@ class PrimeClimb(Game):
         if extra:
             key += ":cards-" + "-".join(str(n) for n in extra)
             title += " · extra cards " + ", ".join(f"+/− {n}" for n in extra)
+        if clean["show_results"] == "yes":
+            key, title = f"{key}:results-shown", f"{title} · results shown"
         return RecordRule(key=key, title=title, label="rolls", lower_is_better=True)
+
+    # --- learning the game (texts.py) -------------------------------------------------------
+    def how_to_play(self) -> HowToPlay:
+        """The game for children: the goal and short steps with the board's own pictures."""
+        return texts.how_to_play()
+
+    def learn_to_play(self) -> LearnScript:
+        """The guided first game against Pip: roll, work out landings, a card, a bump."""
+        return texts.learn_to_play()
+
+    def rules_for_teachers(self) -> list[RulesSection]:
+        """The full rules, every setting and every decision that changes play."""
+        return texts.rules_for_teachers()
 
     def learning_events(
         self, before: State, player: int, move: Move, after: State | IllegalMove

@@ -46,6 +46,12 @@ DOUBLES_LABELS = {
     "must": "Doubles: use the number 4 times",
     "may": "Doubles: use it 2 or 4 times",
 }
+# Our decision (issue 11): by default the player works out where a pawn lands and the rules
+# check it; a teacher may let the board show each step's result (for younger classes).
+SHOW_RESULTS_LABELS = {
+    "no": "No: children work out where each pawn lands",
+    "yes": "Yes: the board shows each step's result (younger classes)",
+}
 # Way Stations: "Choose one or more prime number(s) between 30 and 80."
 STATION_PRIMES = tuple(n for n in range(31, 80) if is_prime(n))
 STATION_CHOICES = {"53": "53", "37,71": "37 and 71", "31,53,79": "31, 53 and 79"}
@@ -102,6 +108,11 @@ def stations(state: State) -> tuple[int, ...]:
 def missing_stations(state: State, seat: int) -> tuple[int, ...]:
     """The way stations this seat has not landed on yet."""
     return tuple(s for s in stations(state) if s not in state["visited"][seat])
+
+
+def shows_results(state: State) -> bool:
+    """Whether the board shows each step's result (the teacher's "show the results")."""
+    return state["settings"].get("show_results") == "yes"
 
 
 # --- pawns ---------------------------------------------------------------------------------

@@ -63,6 +63,16 @@ class Option:
         return (self.pawn, self.die, self.op)
 
 
+def landing(at: int, option: Option) -> int:
+    """The number of the circle a step from `at` lands on: what the player answers (for a pawn
+    pushed off the board behind it, the edge it stays on)."""
+    if option.forced:
+        return option.to[0]
+    result = raw_result(at, option.op, option.die)
+    assert result is not None, "a legal step gives a whole number"
+    return result
+
+
 def allowed_ops(ctx: Ctx, goal: int) -> tuple[str, ...]:
     """The operations a pawn heading for `goal` may use (all four unless cursed)."""
     return BACKWARD_OPS[goal] if ctx.cursed else OPS

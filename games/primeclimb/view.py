@@ -3,8 +3,11 @@
 Everything on the table is public: the pawns, the dice once rolled, the steps of the turn so
 far and every player's Keeper cards (the rules: "keep that card, face up, for a future turn").
 Hidden: the order of the draw pile (a count) and the dice before they are rolled. The player
-whose turn it is also gets the step builder: for each pawn, die and operation, the number it
-gives *before* it is chosen, whether it is allowed (and why not), and the colour hint for × ÷.
+whose turn it is also gets the step form. By default (`ask`) the player chooses a pawn, a
+die and an operation and works out where the pawn lands: the view holds every choice's sum
+("14 + 3") and, for a step that may not be taken, why not — never its result. With the
+teacher's "show the results" (`builder`) every choice shows the number it gives before it is
+chosen, as the board did before. Either way × and ÷ get the rules' colour hint.
 """
 
 from __future__ import annotations
@@ -17,10 +20,13 @@ from .cards import card_name, card_text
 from .legal import CURSE_WORDS, keeper_moves, legal_moves, position
 from .moves import PAWN_NAMES
 from .numbers import (
+    ADD,
     FINISH,
+    OP_WORDS,
     OPS,
     SPACES,
     START,
+    SUBTRACT,
     SYMBOLS,
     colour_hint,
     factor_text,
@@ -36,13 +42,24 @@ from .state import (
     TURN_BACK,
     VARIANT_LABELS,
     seat_scores,
+    shows_results,
     stations,
 )
-from .steps import legal_steps, may_end, try_step
+from .steps import allowed_ops, legal_steps, may_end, try_step
 
 # Each space's factorisation in words ("42 = 2 × 3 × 7 (orange, green, purple)"): the
 # board's text alternative to its colours. Space n is item n; the colours are CSS classes.
 SPACE_TEXT = [factor_text(n) for n in SPACES]
+# Why a step may not be taken, as the step form says it when the player has chosen it
+# (nothing that gives its result away: a pawn landing on 101 before the way stations is
+# told only once the player answers).
+WHY_NOT = {
+    "not_whole": "{sum} is not a whole number: try another way.",
+    "below_0": "{sum} goes below 0: try another way.",
+    "past_101": "{sum} goes past 101: try another way.",
+    "cursed": "You are cursed: not this way.",
+    "unusable": "Then you can't use all your dice: try another way.",
+}
 SHORT_PROBLEMS = {
     "not_whole": "not a whole number",
     "below_0": "below 0",
@@ -60,6 +77,7 @@ def board_view(state: State, player: int | None) -> View:
     phase = turn["phase"] if turn else "over"
     acting = turn is not None and me == turn["seat"]
     variant = state["settings"]["variant"]
+    shown = shows_results(state)
     return {
         "players": state["players"],
         "me": me,
@@ -83,8 +101,11 @@ def board_view(state: State, player: int | None) -> View:
         "cursed_next": list(state["cursed"]),
         "steps": [record["text"] for record in turn["steps"]] if turn else [],
         "turn_start": [p[0] for p in turn["start"]] if turn else [],
-        "builder": _builder(state) if acting and phase == MOVE else [],
-        "card_plays": _card_plays(state, me) if acting and phase == MOVE else [],
+        "show_results": shows_results(state),
+        "builder": _builder(state) if acting and phase == MOVE and shown else [],
+        "ask": _ask(state) if acting and phase == MOVE and not shown else None,
+        "card_asks": _card_asks(state, me) if acting and phase == MOVE and not shown else [],
+        "card_plays": _card_plays(state, me, shown) if acting and phase == MOVE else [],
         "can_roll": acting and phase == ROLL,
         "can_undo": acting and phase == MOVE and bool(turn["undo"]),
         "can_end": acting and phase == MOVE and may_end(*position(state)),
@@ -203,17 +224,125 @@ def _op_choice(ctx, pawn, i: int, die: int, op: str, legal: dict, missing) -> di
     }
 
 
+def _ask(state: State) -> dict[str, Any] | None:
+    """The step form when the player works out the results: the pawns, the dice left and the
+    operations to choose from, and for every choice its sum and, if it may not be taken, why
+    not. Radio slots: pawn index, the die's place among the dice left (0 or 1), the op."""
+    ctx, pawns, left, missing = position(state)
+    if not left:
+        return None
+    legal = {option.key: option for option in legal_steps(ctx, pawns, left, missing)}
+    dice = sorted(set(left))
+    mine = [(i, pawn) for i, pawn in enumerate(pawns) if pawn[0] >= 0]
+    ops = [op for op in OPS if any(op in allowed_ops(ctx, pawn[1]) for _, pawn in mine)]
+    choices = []
+    for i, pawn in mine:
+        for slot, die in enumerate(dice):
+            for op in ops:
+                choices.append(_ask_choice(ctx, pawn, i, slot, die, op, legal, missing))
+    return {
+        "pawns": [{"pawn": i, "name": PAWN_NAMES[i], "at": pawn[0]} for i, pawn in mine],
+        "dice": [{"slot": slot, "die": die} for slot, die in enumerate(dice)],
+        "ops": [_op_words(op) for op in ops],
+        "choices": choices,
+        "pawn": mine[0][0] if len(mine) == 1 else None,  # chosen already: the only one
+        "die": dice[0] if len(dice) == 1 else None,
+    }
+
+
+def _ask_choice(ctx, pawn, i: int, slot: int, die: int, op: str, legal, missing) -> dict:
+    at = pawn[0]
+    text = f"{at} {SYMBOLS[op]} {die}"
+    option = legal.get((i, die, op))
+    why = ""
+    stays = None
+    if option is None:
+        _, problem = try_step(ctx, pawn, missing, op, die)
+        if problem != "station":  # told once answered: it would give the result away
+            why = WHY_NOT[problem or "unusable"].format(sum=text)
+    elif option.forced:
+        stays = option.to[0]
+    return {
+        "pawn": i,
+        "name": PAWN_NAMES[i],
+        "slot": slot,
+        "op": op,
+        "at": at,
+        "die": die,
+        "text": text,
+        "why": why,
+        "stays": stays,
+        "hint": _colours_only(colour_hint(at, op, die)),
+    }
+
+
+def _colours_only(hint: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The colour clue without the number it makes: that is the player's to find."""
+    return None if hint is None else {k: v for k, v in hint.items() if k != "value"}
+
+
+def _op_words(op: str) -> dict[str, str]:
+    return {"op": op, "symbol": SYMBOLS[op], "words": OP_WORDS[op]}
+
+
+def _card_asks(state: State, me: int | None) -> list[dict[str, Any]]:
+    """An add-or-subtract Keeper card as a small step form: a pawn, + or −, and the answer
+    (the same choices and reasons as the step form, the card's number in place of a die)."""
+    asks = []
+    ctx, pawns, _, missing = position(state)
+    mine = [(i, pawn) for i, pawn in enumerate(pawns) if pawn[0] >= 0]
+    plays = [m for m in keeper_moves(state, me) if m.type == "nudge"]
+    for card in dict.fromkeys(m.card for m in plays):
+        spec = state["cards"][card]
+        n = spec["n"]
+        choices = []
+        for i, pawn in mine:
+            for op in (ADD, SUBTRACT):
+                text = f"{pawn[0]} {SYMBOLS[op]} {n}"
+                _, problem = try_step(ctx, pawn, missing, op, n)
+                why = WHY_NOT[problem].format(sum=text) if problem not in ("", "station") else ""
+                choices.append(
+                    {
+                        "pawn": i,
+                        "name": PAWN_NAMES[i],
+                        "slot": 0,
+                        "op": op,
+                        "at": pawn[0],
+                        "die": n,
+                        "text": text,
+                        "why": why,
+                        "stays": None,
+                        "hint": None,
+                    }
+                )
+        asks.append(
+            {
+                "card": card,
+                "name": card_name(spec),
+                "n": n,
+                "pawns": [{"pawn": i, "name": PAWN_NAMES[i], "at": p[0]} for i, p in mine],
+                "ops": [_op_words(ADD), _op_words(SUBTRACT)],
+                "choices": choices,
+                "pawn": mine[0][0] if len(mine) == 1 else None,
+            }
+        )
+    return asks
+
+
 def _must_pass(state: State) -> bool:
     ctx, pawns, left, missing = position(state)
     return bool(left) and len(left) != ctx.may_left and not legal_steps(ctx, pawns, left, missing)
 
 
-def _card_plays(state: State, me: int | None) -> list[dict[str, Any]]:
-    """Each Keeper card play as a form's fields and a sentence."""
+def _card_plays(state: State, me: int | None, shown: bool) -> list[dict[str, Any]]:
+    """Each Keeper card play as a form's fields and a sentence (when the player works out the
+    results, the add-or-subtract cards are card_asks instead)."""
     plays = []
     pawns = position(state)[1]
     for move in keeper_moves(state, me):
         data = move.to_json()
+        if data["type"] == "nudge" and not shown:
+            continue
         spec = state["cards"][data["card"]]
         if data["type"] == "nudge":
             at = pawns[data["pawn"]][0]

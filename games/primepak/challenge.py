@@ -32,8 +32,9 @@ from games.engine.protocol import (
     View,
 )
 from games.engine.rng import rng_for
+from games.engine.texts import HowToPlay, LearnScript, RulesSection
 
-from . import levels
+from . import challenge_texts, levels
 from .cards import LEVELS, is_wild
 from .challenge_flow import (
     clear_picked,
@@ -45,7 +46,15 @@ from .challenge_flow import (
     start_turn,
     time_out,
 )
-from .challenge_judge import Verdict, challenge_events, set_event, settle_challenge, verdict_now
+from .challenge_judge import (
+    Verdict,
+    challenge_events,
+    set_event,
+    settle_challenge,
+    unchallenged_events,
+    verdict_now,
+    wrong_set_waits,
+)
 from .challenge_moves import (
     Challenge,
     Clear,
@@ -58,6 +67,7 @@ from .challenge_moves import (
 )
 from .challenge_state import (
     CHALLENGER,
+    DEFAULT_TIMING,
     FALSE_CHALLENGE_POINTS,
     FOUNDATION_SIZE,
     INVALID_SET_LABELS,
@@ -107,6 +117,7 @@ from .factorsets import check_set
 __all__ = [
     "CHALLENGE",
     "CHALLENGER",
+    "DEFAULT_TIMING",
     "FALSE_CHALLENGE_POINTS",
     "FOUNDATION_SIZE",
     "INVALID_SET_LABELS",
@@ -161,8 +172,14 @@ class PrimeChallenge(Game):
 
     # --- settings -------------------------------------------------------------------------
     def default_settings(self) -> dict[str, Any]:
-        """Level 1, the booklet's timing and challenges, no teams."""
-        return {"level": 1, "time_limits": "booklet", "invalid_sets": "challenge", "teams": "off"}
+        """Level 1, timing a class can manage (docs/rules.md), the booklet's challenges, no
+        teams."""
+        return {
+            "level": 1,
+            "time_limits": DEFAULT_TIMING,
+            "invalid_sets": "challenge",
+            "teams": "off",
+        }
 
     def settings_fields(self) -> list[dict[str, Any]]:
         """Deck level, timing, what happens to a wrong set, and teams."""
@@ -178,7 +195,10 @@ class PrimeChallenge(Game):
                 "name": "time_limits",
                 "label": "Time limits",
                 "choices": list(TIME_LABELS.items()),
-                "help": "Time for the first action of a turn, each further one, and to challenge.",
+                "help": (
+                    "Time for the first action of a turn, each further one, and to challenge. "
+                    "Gentle suits a class; the booklet's 2 s to challenge is for quick players."
+                ),
             },
             {
                 "name": "invalid_sets",
@@ -228,10 +248,10 @@ class PrimeChallenge(Game):
         return clean
 
     def settings_label(self, settings: dict[str, Any]) -> str:
-        """ "Level 3", "Level 3 · relaxed timing · wrong sets refused · teams"."""
+        """ "Level 3", "Level 3 · booklet timing · wrong sets refused · teams"."""
         clean = self.clean_settings(settings)
         parts = [f"Level {clean['level']}"]
-        if clean["time_limits"] != "booklet":
+        if clean["time_limits"] != DEFAULT_TIMING:
             parts.append(f"{clean['time_limits']} timing")
         if clean["invalid_sets"] == "refuse":
             parts.append("wrong sets refused")
@@ -354,16 +374,23 @@ class PrimeChallenge(Game):
     def learning_events(
         self, before: State, player: int, move: Move, after: State | IllegalMove
     ) -> list[LearningEvent]:
-        """Sets taken (right or wrong), wrong sets refused, and what challenges showed."""
+        """Sets taken (right or wrong), wrong sets refused, what challenges showed, and a wrong
+        set nobody challenged in time (the clock's timeout closes its window)."""
+        if isinstance(move, Timeout):
+            return unchallenged_events(before)
         try:
             move = checked_move(move)
         except IllegalMove:
             return []
         if isinstance(move, Collect):
-            if isinstance(after, IllegalMove) and after.kind not in SET_MISTAKES:
+            refused = isinstance(after, IllegalMove)
+            if refused and after.kind not in SET_MISTAKES:
                 return []
             cards = cards_at(before, before["picked"])
-            return [set_event(player, cards, check_set(cards, before["settings"]["level"]))]
+            check = check_set(cards, before["settings"]["level"])
+            if not refused and wrong_set_waits(before, check):
+                return []  # recorded once its challenge window closes
+            return [set_event(player, cards, check)]
         if isinstance(move, Challenge) and not isinstance(after, IllegalMove):
             return challenge_events(before, player, verdict_now(before))
         return []
@@ -384,6 +411,19 @@ class PrimeChallenge(Game):
         """Every card exactly once; picks, windows and points make sense."""
         check_state(state)
 
+    # --- learning the game ------------------------------------------------------------------
+    def how_to_play(self) -> HowToPlay:
+        """The game for a child, drawn with the board's cards (challenge_texts)."""
+        return challenge_texts.how_to_play()
+
+    def learn_to_play(self) -> LearnScript:
+        """Two sets, a hit, "done" and catching a wrong set, on a fixed deal."""
+        return challenge_texts.learn_to_play()
+
+    def rules_for_teachers(self) -> list[RulesSection]:
+        """The full rules with every setting and decision."""
+        return challenge_texts.rules_for_teachers()
+
     def describe(self, state: State, player: int, move: Move) -> str:
         """ "picked 42", "took 42 = 6 × 7", "said “hit”", "challenged!", "ran out of time"."""
         if isinstance(move, Timeout):
@@ -396,7 +436,8 @@ class PrimeChallenge(Game):
             verb = "put back" if move.card in state["picked"] else "picked"
             return f"{verb} {'a prime card' if is_wild(card) else card}"
         if isinstance(move, Collect):
-            return f"took {claim_text(cards_at(state, state['picked']))}"
+            cards = cards_at(state, state["picked"])
+            return f"took {claim_text(cards, state['settings']['level'])}"
         return {
             Clear: "put the cards back",
             Hit: "said “hit”",

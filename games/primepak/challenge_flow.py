@@ -18,6 +18,7 @@ from .challenge_state import (
     TURN,
     TURN_LIMIT,
     WINDOW,
+    add_note,
     card_at,
     cards_at,
     claim_text,
@@ -27,6 +28,8 @@ from .challenge_state import (
     log_event,
     may_hit,
     may_say_done,
+    notes_of,
+    set_offences,
     visible_cards,
 )
 from .factorsets import find_sets
@@ -65,6 +68,9 @@ def start_turn(state: State, seat: int) -> None:
     state.update(turn=seat, actor=seat, phase=TURN, window=None, last_set=None, picked=[])
     state.update(acted=False, selects=0, foundation_set=False, turn_sets=0)
     state["turns"] += 1
+    notes = notes_of(state)
+    notes[seat] = []  # what they were told stays on their board until their next turn
+    state["notes"] = notes
     foundation = state["foundation"]
     for slot, card in enumerate(foundation):
         if card is None and state["draw"]:
@@ -124,6 +130,8 @@ def time_out(state: State) -> State:
         raise IllegalMove("No clock is running.")
     new = copy_state(state)
     if phase == WINDOW:
+        if new["window"]["kind"] == "collect":
+            _tell_unchallenged(new)
         close_window(new)
     elif phase == CHALLENGER:
         log_event(new, "done", new["actor"], " ran out of time.")
@@ -138,6 +146,25 @@ def time_out(state: State) -> State:
     return count_move(new)
 
 
+def _tell_unchallenged(state: State) -> None:
+    """A set nobody challenged in time stands (booklet: checking is the opponents' job), but
+    if it was wrong the player is told afterwards what was wrong, on their board and in the
+    log (issue 11; Game.learning_events records it as a mistake)."""
+    player = state["window"]["player"]
+    cards = state["last_set"]["cards"]
+    level = state["settings"]["level"]
+    check, offences = set_offences(cards, level)
+    claim = claim_text(cards, level)
+    if not check.ok:
+        why = f"it was not a factor set. {check.reason}"
+        add_note(state, player, f"Nobody challenged your {claim}, but {why}")
+        log_event(state, "unchallenged", player, f" kept {claim}: nobody challenged. But {why}")
+    elif offences:  # the answer was not picked up first: a rule of play, not the maths
+        first = f"the answer, {check.answer}, goes first"
+        add_note(state, player, f"Nobody challenged your {claim}, but {first}.")
+        log_event(state, "unchallenged", player, f" kept {claim}: nobody challenged. But {first}.")
+
+
 # --- the actor's moves --------------------------------------------------------------------------
 def select_card(state: State, ref: str) -> State:
     if card_at(state, ref) is None:
@@ -146,7 +173,9 @@ def select_card(state: State, ref: str) -> State:
     if ref in new["picked"]:
         new["picked"].remove(ref)
     elif new["selects"] >= SELECT_LIMIT:
-        raise IllegalMove("You picked cards up and down too often: take your set or clear it.")
+        raise IllegalMove(
+            "You picked up and put back cards too many times. Take your set, or put the cards back."
+        )
     else:
         new["picked"].append(ref)
         new["selects"] += 1
@@ -170,7 +199,7 @@ def collect_set(state: State, player: int) -> State:
     new = copy_state(state)
     refs = new["picked"]
     cards = _take(new, player, refs)
-    log_event(new, "set", player, f" took {claim_text(cards)}.")
+    log_event(new, "set", player, f" took {claim_text(cards, new['settings']['level'])}.")
     before = new["foundation_set"]
     new["foundation_set"] = before or any(ref[0] == "f" for ref in refs)
     new.update(picked=[], acted=True, selects=0, turn_sets=new["turn_sets"] + 1)
@@ -220,7 +249,9 @@ def say_hit(state: State, player: int) -> State:
         if not state["draw"]:
             raise IllegalMove("The draw pile is empty: there are no hit cards left.")
         if state["phase"] == CHALLENGER:
-            raise IllegalMove("A challenger may not ask for a hit.")
+            raise IllegalMove(
+                "You caught a missed set, so you can't ask for a hit: take sets, then say “done”."
+            )
         raise IllegalMove("You already took a set from the foundation: no more hits this turn.")
     new = copy_state(state)
     log_event(new, "hit", player, " said “hit”.")

@@ -17,9 +17,11 @@ from .challenge_state import (
     OFFENCE_POINTS,
     OFFENCE_TEXT,
     WILD_OFFENCES,
+    WINDOW,
     WRONG_SET_POINTS,
     claim_text,
     copy_state,
+    is_strict,
     log_event,
     set_offences,
     visible_cards,
@@ -51,7 +53,7 @@ def verdict_now(state: State) -> Verdict:
         return Verdict("false")
     cards = state["last_set"]["cards"]
     check, offences = set_offences(cards, level)
-    claim = claim_text(cards)
+    claim = claim_text(cards, level)
     if not check.product_ok:
         return Verdict("wrong_set", check, claim=claim)
     if offences:
@@ -68,7 +70,7 @@ def settle_challenge(state: State, challenger: int) -> State:
     player = new["window"]["player"]
     kind = new["window"]["kind"]
     if verdict.kind == "missed_set":
-        equation = check_set(list(verdict.missed), new["settings"]["level"]).equation()
+        equation = claim_text(list(verdict.missed), new["settings"]["level"])
         _said(
             new,
             challenger,
@@ -149,8 +151,11 @@ def _transfer(state: State, giver: int, taker: int, amount: int) -> None:
 
 
 # --- learning events ----------------------------------------------------------------------------
-def set_event(player: int, cards: list[Card], check: SetCheck) -> LearningEvent:
-    """A set taken or refused: right (whatever the order) or its check_set mistake."""
+def set_event(
+    player: int, cards: list[Card], check: SetCheck, more: dict[str, Any] | None = None
+) -> LearningEvent:
+    """A set taken or refused: right (whatever the order) or its check_set mistake; `more`
+    adds to the detail (who challenged it, or that nobody did)."""
     naturals = [int(card) for card in cards if not is_wild(card)]
     answer = check.answer or (max(naturals) if naturals else None)
     detail = {
@@ -159,6 +164,7 @@ def set_event(player: int, cards: list[Card], check: SetCheck) -> LearningEvent:
         "primes": prime_factors(answer) if answer else [],
         "prime_set": check.prime,
         "wilds": len(cards) - len(naturals),
+        **(more or {}),
     }
     skill = f"factors:{answer}" if answer else "factors:prime"
     return LearningEvent(player, "factor_set", skill, check.ok, check.kind, detail)
@@ -186,4 +192,29 @@ def challenge_events(state: State, challenger: int, verdict: Verdict) -> list[Le
     else:
         detail["offences"] = list(verdict.offences)
         detail["mistake"] = verdict.check.kind if verdict.kind == "wrong_set" else ""
+        if not verdict.check.ok:  # the player's wrong set, judged now (see `wrong_set_waits`)
+            cards = state["last_set"]["cards"]
+            more = {"challenged_by": challenger}
+            events.insert(0, set_event(player, cards, verdict.check, more))
     return events
+
+
+def wrong_set_waits(before: State, check: SetCheck) -> bool:
+    """Whether a wrong set just taken is judged later: with a challenge window open, it is a
+    mistake once the window closes, challenged (challenge_events) or not
+    (unchallenged_events), so each wrong set is recorded once, when the dealer's word on it
+    is final."""
+    return not check.ok and not is_strict(before)
+
+
+def unchallenged_events(before: State) -> list[LearningEvent]:
+    """The clock closed a window nobody challenged: a wrong set stands, and is the player's
+    mistake (issue 11: they are told what was wrong on their board, and it counts)."""
+    window = before["window"]
+    if before["phase"] != WINDOW or window["kind"] != "collect":
+        return []
+    cards = before["last_set"]["cards"]
+    check = check_set(cards, before["settings"]["level"])
+    if check.ok:
+        return []
+    return [set_event(window["player"], cards, check, {"unchallenged": True})]

@@ -35,14 +35,17 @@ class Clock:
 
 # Booklet, Time Limits: 30 s, 15 s, 2 s. DECISIONS: defaults a teacher can loosen.
 TIME_LIMITS = {
-    "booklet": Clock(30, 15, 2),
-    "relaxed": Clock(60, 30, 5),
     "gentle": Clock(120, 60, 8),
+    "relaxed": Clock(60, 30, 5),
+    "booklet": Clock(30, 15, 2),
 }
+# Our decision (docs/rules.md): new games and assignments get the loosest timing, which a
+# class can manage; the booklet's 30 s / 15 s / 2 s stays a choice for quick players.
+DEFAULT_TIMING = "gentle"
 TIME_LABELS = {
-    "booklet": "Booklet timing (30 s, then 15 s; 2 s to challenge)",
+    "gentle": "Gentle (2 minutes, then 1 minute; 8 s to challenge) — for a class",
     "relaxed": "Relaxed (60 s, then 30 s; 5 s to challenge)",
-    "gentle": "Gentle (2 minutes, then 1 minute; 8 s to challenge)",
+    "booklet": "Booklet timing (30 s, then 15 s; 2 s to challenge)",
 }
 INVALID_SET_LABELS = {
     "challenge": "A wrong set stands unless someone challenges it (booklet)",
@@ -66,6 +69,7 @@ SELECT_LIMIT = 30
 TURN_LIMIT = 120
 MOVE_LIMIT = 3000
 LOG_SIZE = 20  # public events kept for the board
+NOTES_KEPT = 3  # notes a player is shown at once
 
 TURN, WINDOW, CHALLENGER, OVER = "turn", "window", "challenger", "over"
 # check_set's mistakes: a wrong set (the others are rules of play, not arithmetic).
@@ -103,13 +107,34 @@ def set_offences(cards: list[Card], level: int) -> tuple[SetCheck, tuple[str, ..
     return check, tuple(offences)
 
 
-def claim_text(cards: list[Card]) -> str:
-    """A set as it was picked up: "42 = 6 × 7" (the first card as the answer), prime cards as
-    "prime"; "2, 10 and 20" when the first card cannot be an answer."""
-    labels = [label(card) for card in cards]
+def claim_text(cards: list[Card], level: int | None = None) -> str:
+    """A set as it was picked up: "42 = 6 × 7" (the first card as the answer); "2, 10 and 20"
+    when the first card cannot be an answer. A prime card reads "prime", or, given the level
+    and a set whose multiplication is right, the prime it stood for: "42 = 6 × (prime as 7)"."""
+    labels = _named_labels(cards, level)
     if len(cards) >= 2 and not is_wild(cards[0]):
         return f"{labels[0]} = {' × '.join(labels[1:])}"
     return ", ".join(labels[:-1]) + " and " + labels[-1] if len(labels) > 1 else "".join(labels)
+
+
+def wild_values(cards: list[Card], level: int) -> list[int | None]:
+    """For each card, the prime a prime card stands for in this set (None for number cards,
+    and for every card when the multiplication is wrong: then a prime card stands for
+    nothing)."""
+    check = check_set(cards, level) if any(is_wild(card) for card in cards) else None
+    if check is None or not check.product_ok:
+        return [None] * len(cards)
+    values = iter(check.wild_values)
+    return [next(values) if is_wild(card) else None for card in cards]
+
+
+def _named_labels(cards: list[Card], level: int | None) -> list[str]:
+    if level is None:
+        return [label(card) for card in cards]
+    return [
+        label(card) if value is None else f"(prime as {value})"
+        for card, value in zip(cards, wild_values(cards, level), strict=True)
+    ]
 
 
 def visible_cards(state: State) -> list[Card]:
@@ -210,7 +235,7 @@ def collect_problem(state: State) -> IllegalMove | None:
     picked = state["picked"]
     if len(picked) < MIN_SET:
         return IllegalMove(
-            "Pick up at least 3 cards: the answer first, then the numbers that multiply to it."
+            "Pick up at least 3 cards: the answer first, then the numbers that multiply to make it."
         )
     if not is_strict(state):
         return None
@@ -229,7 +254,7 @@ def check_actor(state: State, player: int) -> None:
     if state["phase"] == WINDOW:
         if player == state["window"]["player"]:
             raise IllegalMove("Wait a moment: the others may challenge.")
-        raise IllegalMove("Only “challenge” is possible now.")
+        raise IllegalMove("Right now you can only press “Challenge!”, or wait.")
     if player != state["actor"]:
         raise IllegalMove("It's not your turn.")
 
@@ -241,7 +266,9 @@ def check_challenge(state: State, player: int) -> None:
         if player == state["window"]["player"]:
             raise IllegalMove("You can't challenge yourself.")
         raise IllegalMove("You can't challenge your partner.")
-    raise IllegalMove("You can challenge only just after “hit”, “done” or a set.")
+    raise IllegalMove(
+        "You can only challenge just after a player says “hit” or “done”, or takes a set."
+    )
 
 
 # --- checking a state ---------------------------------------------------------------------------
@@ -263,6 +290,8 @@ def check_state(state: State) -> None:
     assert all(card_at(state, ref) is not None for ref in state["picked"]), "bad pick"
     assert sum(state["bonus"]) == 0, "challenge points are only passed between players"
     assert state["moves"] <= MOVE_LIMIT and len(state["log"]) <= LOG_SIZE
+    notes = notes_of(state)
+    assert len(notes) == state["players"] and all(len(n) <= NOTES_KEPT for n in notes)
     phase = state["phase"]
     assert (state["window"] is not None) == (phase == WINDOW)
     collect_window = phase == WINDOW and state["window"]["kind"] == "collect"
@@ -308,6 +337,7 @@ def new_state(settings: dict[str, Any], players: int, seed: int) -> State:
         "moves": 0,
         "ended": "",
         "log": [],
+        "notes": [[] for _ in range(players)],  # what each player is told afterwards
     }
     return state
 
@@ -326,7 +356,21 @@ def copy_state(state: State) -> State:
         {**last, "refs": list(last["refs"]), "cards": list(last["cards"])} if last else None
     )
     new["log"] = list(state["log"])  # events are never changed once logged: share them
+    new["notes"] = [list(notes) for notes in notes_of(state)]
     return new
+
+
+def notes_of(state: State) -> list[list[str]]:
+    """What each seat is told afterwards (a wrong set nobody challenged); states saved before
+    notes existed have none."""
+    return state.get("notes") or [[] for _ in range(state["players"])]
+
+
+def add_note(state: State, seat: int, text: str) -> None:
+    """Tell a seat something on their board until their next turn starts (the last few)."""
+    notes = notes_of(state)
+    notes[seat] = [*notes[seat], text][-NOTES_KEPT:]
+    state["notes"] = notes
 
 
 def log_event(state: State, kind: str, *parts: int | str) -> None:

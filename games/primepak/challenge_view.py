@@ -22,6 +22,7 @@ from .challenge_state import (
     may_challenge,
     may_hit,
     may_say_done,
+    notes_of,
     seat_scores,
     team_seats,
     team_totals,
@@ -72,6 +73,9 @@ def board_view(state: State, player: int | None, timer: float | None) -> View:
         "teams": teams,
         "team_scores": team_totals(scores, teams or []),
         "log": [_event_view(event) for event in state["log"]],
+        # What this seat is told afterwards (a wrong set nobody challenged), until their next
+        # turn starts; everyone can read the same in the log.
+        "notes": list(notes_of(state)[me]) if me is not None else [],
         "over": state["phase"] == OVER,
         "ended": state["ended"],
         "winners": winning_seats(state) if state["phase"] == OVER else [],
@@ -128,13 +132,15 @@ def _window_view(state: State, clock: Clock) -> dict[str, Any] | None:
     if window is None:
         return None
     last = state["last_set"]
+    level = state["settings"]["level"]
     return {
         "kind": window["kind"],
         "player": window["player"],
         "timed_out": window["timed_out"],
         "seconds": clock.window,
         "set": list(last["cards"]) if last else [],
-        "set_text": claim_text(last["cards"]) if last else "",
+        # The prime each prime card stands for, when the multiplication is right.
+        "set_text": claim_text(last["cards"], level) if last else "",
     }
 
 

@@ -20,7 +20,8 @@ Layouts (DECISIONS: "a foundation of overlapping rows is 7 columns")
 Play, as the state records it: the selection lives in the state (the server shows "product so
 far" and the page works without JavaScript). ``Select`` toggles a card, ``Collect`` takes the
 selection as a set, ``Turn`` turns the next card of the draw pile onto the face-up stack,
-``Hint`` marks a set made only of visible cards, ``Resign`` gives up. A covered layout card
+``Hint`` marks a set made only of visible cards (taking that set later is help, not skill),
+``Resign`` gives up (the platform's "Give up" applies it). A covered layout card
 may be chosen once every card lying on it is chosen ("two or more overlapping cards may be
 collected all at once if they belong to the same factor set"). Face-up stack cards may be
 chosen freely but only a run from the top may be taken ("skipping a card is not allowed").
@@ -50,8 +51,9 @@ from games.engine.protocol import (
     View,
 )
 from games.engine.rng import shuffled
+from games.engine.texts import HowToPlay, LearnScript, RulesSection
 
-from . import levels
+from . import levels, solitaire_texts
 from .cards import LEVELS, is_prime, number_cards, prime_factors
 from .factorsets import check_set, value_sets
 
@@ -338,9 +340,15 @@ def _select(ref: str) -> Select:
 
 _SIMPLE_MOVES: dict[str, Move] = {cls.type: cls() for cls in (Clear, Collect, Turn, Hint, Resign)}
 
-NO_SET_HINT = "No set now: turn a card."
-SKIPPED = "Take cards from the top of the pile without skipping any."
+# What the player reads: short sentences a 9-year-old can follow (no new arithmetic in them).
+NO_SET_HINT = "There is no set to make now. Turn over a card."
+SKIPPED = "Take the top card of the face-up pile and the cards right under it. No skipping!"
 NO_LAYOUT_CARD = "Every set needs at least one card from the layout."
+MORE_CARDS = "Choose more cards: a factor set has at least 3."
+READY = "That is a factor set! Press “Take this set”."
+NOT_YET = "Not {answer} yet: choose more cards, or put some back."
+NO_ANSWER = "None of these cards is the answer: the card all the others multiply to make."
+NO_ANSWER_YET = "None of these cards is the answer yet. Add the card they make, or put a card back."
 PLAYING, WON, LOST, RESIGNED = "playing", "won", "lost", "resigned"
 _REASONS = {WON: "cleared the layout", LOST: "the draw pile ran out", RESIGNED: "gave up"}
 
@@ -417,6 +425,19 @@ class PrimeSolitaire(Game):
             parts.append(dict(EXTRA_ROW_CHOICES)[settings["extra_rows"]])
         return " · ".join(parts)
 
+    # --- learning the game (solitaire_texts.py) --------------------------------------------
+    def how_to_play(self) -> HowToPlay:
+        """The game for a 9-year-old: the goal, then short steps with pictures."""
+        return solitaire_texts.how_to_play()
+
+    def learn_to_play(self) -> LearnScript:
+        """A guided level-1 round: sets, uncovering, the face-up pile, a hint."""
+        return solitaire_texts.learn_to_play()
+
+    def rules_for_teachers(self) -> list[RulesSection]:
+        """The booklet's rules with the app's settings and decisions."""
+        return solitaire_texts.rules_for_teachers()
+
     # --- progress reports -----------------------------------------------------------------
     def progress_level(self, settings: dict[str, Any]) -> tuple[str, str]:
         """A match counts toward its deck level: ("level-3", "Level 3")."""
@@ -449,6 +470,7 @@ class PrimeSolitaire(Game):
             "selection": [],
             "hint": None,
             "hints": 0,
+            "hinted": None,
             "status": PLAYING,
             "moves": 0,
         }
@@ -485,19 +507,21 @@ class PrimeSolitaire(Game):
             new["selection"] = _toggled(state, move.card)
         elif isinstance(move, Clear):
             if not state["selection"]:
-                raise IllegalMove("No cards are chosen.")
+                raise IllegalMove("You have not chosen any cards.")
             new["selection"] = []
         elif isinstance(move, Collect):
             _collect(state, new)
         elif isinstance(move, Turn):
             if not state["draw"]:
-                raise IllegalMove("The draw pile is empty.")
+                raise IllegalMove("There are no cards left to turn over.")
             new["stack"].append(new["draw"].pop())
             new["selection"], new["hint"] = [], None
             _check_end(new)
         elif isinstance(move, Hint):
             new["hint"] = _hint(state)
             new["hints"] += 1
+            # The numbers of the set it showed: taking that set later is help, not skill.
+            new["hinted"] = sorted(_card_at(state, ref) for ref in new["hint"]["cards"]) or None
         else:
             new["status"] = RESIGNED
             new["selection"], new["hint"] = [], None
@@ -794,14 +818,16 @@ def _without_uncovered(state: State, selection: list[str]) -> list[str]:
 
 
 def collect_problem(state: State) -> IllegalMove | None:
-    """Why the selection may not be taken as a set now (None: it may)."""
+    """Why the selection may not be taken as a set now (None: it may). The maths is checked
+    first, so the reason a child sees is the most useful one (DECISIONS)."""
     refs = state["selection"]
     if not refs:
         return IllegalMove("Choose the cards of your set first.")
     cards = [_card_at(state, ref) for ref in refs]
     check = check_set(cards, state["settings"]["level"])
     if not check.ok:
-        return IllegalMove(check.reason, kind=check.kind, detail={"cards": cards})
+        kind, reason = _maths_problem(cards, check.kind, check.reason)
+        return IllegalMove(reason, kind=kind, detail={"cards": cards})
     depths = sorted(int(ref[1:]) for ref in refs if ref[0] == "s")
     if len(depths) == len(refs):
         return IllegalMove(NO_LAYOUT_CARD, kind="no_foundation_card", detail={"cards": cards})
@@ -810,27 +836,77 @@ def collect_problem(state: State) -> IllegalMove | None:
     return None
 
 
+# --- how the chosen cards read --------------------------------------------------------------
+# The biggest chosen card is the answer when it can be one: the others multiply to it, or to at
+# most half of it (more multipliers may still come). Otherwise no chosen card can be the answer
+# (each would be smaller than the product of the rest), and the line multiplies them all. So
+# the line never shows a product that includes the answer, and it works out nothing beyond the
+# product of the cards chosen: finding the missing factor is the child's part.
+def _reading(cards: list[int]) -> tuple[int | None, list[int]]:
+    """(the answer, the multipliers in the order chosen); (None, every card) with no answer."""
+    answer = max(cards)
+    others = list(cards)
+    others.remove(answer)
+    product = prod(others)
+    if (product == answer and len(cards) >= 3) or 2 * product <= answer:
+        return answer, others
+    return None, list(cards)
+
+
+def selection_line(cards: list[int]) -> str:
+    """ "4 × 5 = 20 ✓", "2 × 5 = 10, not 64", "20 = 4 × ?", or with no answer among the cards
+    their product: "2 × 4 × 5 = 40"."""
+    if len(cards) <= 1:
+        return " ".join(str(card) for card in cards)
+    answer, others = _reading(cards)
+    said, product = " × ".join(str(card) for card in others), prod(others)
+    if answer is None:
+        return f"{said} = {product}"
+    if len(others) == 1:
+        return f"{answer} = {said} × ?"
+    if product == answer:
+        return f"{said} = {product} ✓"
+    return f"{said} = {product}, not {answer}"
+
+
+def _maths_problem(cards: list[int], kind: str, reason: str) -> tuple[str, str]:
+    """(kind, reason) of cards that are not a set, in the selection line's words."""
+    if len(cards) < 3:
+        return kind, reason  # "A factor set needs at least 3 cards."
+    if _reading(cards)[0] is None:
+        return "no_answer", NO_ANSWER
+    return "wrong_product", f"{selection_line(cards)}."  # "2 × 7 = 14, not 40."
+
+
 def _selection_view(state: State) -> dict[str, Any]:
-    """The chosen cards, the product so far ("2 × 5 × 4 = 40") and, from 3 cards, the verdict."""
+    """The chosen cards, how they read ("4 × 5 = 20 ✓") and what to do next."""
     refs = state["selection"]
     cards = [_card_at(state, ref) for ref in refs]
-    product = prod(cards) if cards else None
-    text = ""
-    if len(cards) == 1:
-        text = str(cards[0])
-    elif cards:
-        text = f"{' × '.join(str(c) for c in cards)} = {product}"
+    answer, others = _reading(cards) if cards else (None, [])
     verdict, ok = "", False
-    if len(cards) >= 3:
+    if 0 < len(cards) < 3:
+        verdict = MORE_CARDS
+    elif cards:
         problem = collect_problem(state)
         ok = problem is None
         if ok:
-            check = check_set(cards, state["settings"]["level"])
-            verdict = f"{check.equation()} is a factor set!"
+            verdict = READY
+        elif problem.kind not in ("wrong_product", "no_answer"):
+            verdict = problem.reason  # a rule slip: the maths is right
+        elif answer is None:
+            verdict = NO_ANSWER_YET
         else:
-            verdict = problem.reason
-    return {"cards": list(refs), "values": cards, "product": product, "text": text,
-            "verdict": verdict, "ok": ok}  # fmt: skip
+            verdict = NOT_YET.format(answer=answer)
+    return {
+        "cards": list(refs),
+        "values": cards,
+        "answer": answer,
+        "product": prod(others) if len(cards) > 1 else None,
+        "text": selection_line(cards),
+        "verdict": verdict,
+        "ok": ok,
+        "tip": 0 < len(cards) < 3,  # not a mistake yet: the set is still being chosen
+    }
 
 
 def visible_sets(state: State, limit: int | None = None) -> list[tuple[int, int]]:
@@ -910,6 +986,8 @@ def _collect(state: State, new: State) -> None:
         del new["stack"][-run:]
     new["taken"].append(group)
     new["selection"], new["hint"] = [], None
+    if _hinted(state, group):
+        new["hinted"] = None  # the hint has been used
     _check_end(new)
 
 
@@ -942,7 +1020,16 @@ def _collect_events(before: State, player: int, after: State | IllegalMove) -> l
         "cards": cards,
         "from_stack": sum(ref[0] == "s" for ref in before["selection"]),
     }
-    return [LearningEvent(player, "factor_set", f"factors:{check.answer}", True, detail=detail)]
+    # A set the last hint showed is the app's help, not the player's own find.
+    helped = _hinted(before, cards)
+    skill = f"factors:{check.answer}"
+    return [LearningEvent(player, "factor_set", skill, True, detail=detail, helped=helped)]
+
+
+def _hinted(state: State, cards: list[int]) -> bool:
+    """Whether these are the cards (the same numbers) of the set the last hint showed."""
+    hinted = state.get("hinted")  # states saved before hints were remembered have none
+    return hinted is not None and sorted(cards) == hinted
 
 
 SOLITAIRE = PrimeSolitaire()

@@ -7,11 +7,20 @@ register = template.Library()
 
 @register.filter
 def seat_name(seats, index):
-    """The display name of the seat with this index."""
+    """The display name of the seat with this index; while a bot stands in for a player, the
+    bot's ("Ace (easy bot) for Ana"), so its moves are never told as the child's."""
     for seat in seats:
         if seat.index == index:
+            if seat.bot_stand_in and seat.is_human and seat.match.status == "playing":
+                return f"{seat.bot_name} for {seat.display_name}"
             return seat.display_name
     return ""
+
+
+@register.filter
+def seat_is_human(seats, index) -> bool:
+    """Whether the seat with this index is a person's (a bot's move there is a stand-in's)."""
+    return any(seat.index == index and seat.is_human for seat in seats)
 
 
 @register.filter

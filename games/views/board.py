@@ -7,19 +7,25 @@ from django.shortcuts import render
 from django.utils import timezone
 
 from ..access import Access
-from ..engine import get_game
+from ..engine import Game, get_game
+from ..engine.learn import learn_done, learn_step
+from ..engine.texts import LEARNER
 from ..models import Match
 from ..records import MatchRecord, record_for_match
 
 PAGE = "games/match.html"
 # A game's own stylesheet, beside site.css (games not listed are styled in site.css).
 STYLESHEETS = {
+    "multiplication": "css/multiplication.css",
     "prime-challenge": "css/challenge.css",
     "prime-solitaire": "css/primepak.css",
     "prime-climb": "css/primeclimb.css",
 }
 # Games whose board tells the story itself ("What happened"): no list of raw moves below it.
-OWN_LOG = {"prime-challenge", "prime-climb"}
+OWN_LOG = {"multiplication", "prime-challenge", "prime-climb"}
+# Refused moves whose reason the board shows itself, beside the answer the player gave (the
+# platform's alert above the board would say it twice).
+ERRORS_IN_PLACE = {"prime-climb": {"step", "nudge"}}
 
 
 def board_context(access: Access, **extra) -> dict:
@@ -45,7 +51,35 @@ def board_context(access: Access, **extra) -> dict:
         "i_won": any(seat.won for seat in seats if seat.index == access.player),
         "clock_seconds": clock_seconds(match),
         "match_record": _record(match, access),
+        "coach": coach(match, rules),
+        "can_give_up": (
+            access.seat is not None
+            and match.status == Match.Status.PLAYING
+            and not access.seat.gave_up
+        ),
+        "gave_up": access.seat is not None and access.seat.gave_up,
         **extra,
+    }
+
+
+def coach(match: Match, rules: Game) -> dict | None:
+    """What the Learn to play coach says now: the step to make (or to watch), what the last
+    step showed, and which board elements to point at. None outside a Learn to play round."""
+    if match.mode != Match.Mode.LEARN or match.learn is None:
+        return None
+    script = rules.learn_to_play()
+    index = match.learn["step"]
+    step = learn_step(script, match.learn)
+    before = script.steps[index - 1] if index else None
+    return {
+        "intro": script.intro if index == 0 and not match.learn["done"] else "",
+        "say": step.say if step else "",
+        "mine": step is not None and step.seat == LEARNER,
+        "then": before.then if before else "",
+        "number": min(index + 1, len(script.steps)),
+        "total": len(script.steps),
+        "highlight": ", ".join(step.highlight) if step else "",
+        "finish": script.finish if learn_done(script, match.learn) else "",
     }
 
 
@@ -68,6 +102,8 @@ def render_board(
 ) -> HttpResponse:
     """The board partial for htmx; the whole page otherwise."""
     template = f"{PAGE}#board" if request.htmx else PAGE
+    in_place = ERRORS_IN_PLACE.get(access.match.game, ())
+    extra["error_in_place"] = request.method == "POST" and request.POST.get("type") in in_place
     return render(request, template, board_context(access, **extra), status=status)
 
 

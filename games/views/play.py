@@ -4,16 +4,17 @@ import random
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.core.exceptions import PermissionDenied
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
-from django.shortcuts import redirect
-from django.views.decorators.http import require_GET, require_POST
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from classrooms.access import current_student, student_required
 
 from .. import live, services
-from ..access import Access, match_access
+from ..access import Access, current_player, match_access, player_required
 from ..engine import IllegalMove
 from ..forms import move_data_from_post
 from .board import is_current, render_board
@@ -43,18 +44,18 @@ def match_board(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
-@student_required
+@player_required
 def match_move(request: HttpRequest, pk: int) -> HttpResponse:
     """A move from the board's form, checked against the version the player saw.
 
     The service checks the seat under the row lock, so the hot path loads the match once.
     """
-    student = current_student(request)
+    player = current_player(request)
     try:
         version = int(request.POST.get("version", ""))
         match = services.match_play(
             match_id=pk,
-            student=student,
+            player=player,
             move=move_data_from_post(request.POST),
             version=version,
         )
@@ -63,16 +64,34 @@ def match_move(request: HttpRequest, pk: int) -> HttpResponse:
     except IllegalMove as error:
         return render_board(request, match_access(request, pk), status=422, error=error.reason)
     except services.NotYourSeat:
-        raise Http404("No such game.") from None
+        match_access(request, pk)  # 404 for a game they may not see at all
+        raise PermissionDenied("You are watching this game, not playing in it.") from None
     except services.MatchError as error:
         return render_board(
             request, match_access(request, pk), status=error.status, error=str(error)
         )
     if request.htmx:  # the match as the move left it: no need to load it again
-        seat = next(seat for seat in match._seats if seat.student_id == student.pk)
-        seat.student = student
+        seat = services.seat_of(match._seats, player)
+        if seat.student_id:
+            seat.student = player
         return render_board(request, Access(match=match, seat=seat))
     return redirect("match_detail", pk=pk)
+
+
+@require_http_methods(["GET", "POST"])
+@player_required
+def match_give_up(request: HttpRequest, pk: int) -> HttpResponse:
+    """ "Are you sure?" (GET), then give up the game (POST): it meets no goal."""
+    access = match_access(request, pk)
+    if access.seat is None:
+        raise Http404("You are not playing in this game.")
+    if request.method == "POST":
+        try:
+            services.match_give_up(match_id=pk, player=current_player(request))
+        except services.MatchError as error:
+            return render_board(request, access, status=error.status, error=str(error))
+        return redirect("match_detail", pk=pk)
+    return render(request, "games/give_up.html", {"match": access.match, "seat": access.seat})
 
 
 @require_GET

@@ -28,7 +28,11 @@ from .board import STYLESHEETS
 def class_matches(request: HttpRequest, pk: int) -> HttpResponse:
     """Who is playing now, open tables, finished games, and the students' records."""
     classroom = teacher_classroom(request, pk)
-    matches = classroom.matches.prefetch_related("seats__student").order_by("-created_at")
+    matches = (
+        classroom.matches.filter(mode=Match.Mode.GAME)
+        .prefetch_related("seats__student")
+        .order_by("-created_at")
+    )
     groups = {status: [] for status in Match.Status.values}
     for match in matches[:300]:
         groups[match.status].append((match, get_game(match.game)))

@@ -80,6 +80,51 @@
     });
   }, 1000);
 
+  // How to play over the board: htmx loads the steps into the dialog, which then opens; the
+  // game stays as it was underneath, and focus goes back to the button when it closes.
+  var dialogOpener = null;
+  document.addEventListener("click", function (event) {
+    var opener = event.target.closest("[data-opens-dialog]");
+    if (opener) dialogOpener = opener;
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var target = event.detail.target;
+    if (!target || target.id !== "how-body") return;
+    var dialog = document.getElementById("how-dialog");
+    if (dialog && !dialog.open) dialog.showModal();
+  });
+  document.addEventListener("close", function (event) {
+    if (event.target.id === "how-dialog" && dialogOpener && document.contains(dialogOpener)) {
+      dialogOpener.focus();
+    }
+  }, true);
+
+  // Learn to play: the coach points at the board elements its step is about, and brings the
+  // first of them into view.
+  function pointAtCoachTargets() {
+    var coach = document.querySelector("[data-coach-highlight]");
+    var board = document.getElementById("board");
+    if (!coach || !board) return;
+    var first = null;
+    coach.getAttribute("data-coach-highlight").split(",").forEach(function (selector) {
+      try {
+        board.querySelectorAll(selector.trim()).forEach(function (el) {
+          el.classList.add("coach-target");
+          first = first || el;
+        });
+      } catch (error) { /* a selector this browser cannot read: point at nothing */ }
+    });
+    if (first) {
+      var box = first.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > window.innerHeight) {
+        var still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+        first.scrollIntoView({ block: "center", behavior: still ? "auto" : "smooth" });
+      }
+    }
+  }
+  document.addEventListener("DOMContentLoaded", pointAtCoachTargets);
+  document.addEventListener("htmx:afterSettle", pointAtCoachTargets);
+
   document.addEventListener("htmx:beforeRequest", function (event) {
     if (event.detail.requestConfig && event.detail.requestConfig.verb === "get") return;
     var area = document.getElementById("flash");

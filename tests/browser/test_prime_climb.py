@@ -1,5 +1,9 @@
 """Prime Climb in Chromium: a whole short game against a bot (mouse and keyboard), two
-classmates climbing live while their teacher watches, and the board on a phone (touch)."""
+classmates climbing live while their teacher watches, and the board on a phone (touch).
+
+The child works out where each pawn lands: a step is chosen on the step form (pawn, die,
+operation) and answered by typing the number or tapping its circle on the board; a wrong
+answer is explained and can be tried again."""
 
 import random
 
@@ -9,6 +13,7 @@ from django.urls import reverse
 from games import services
 from games.engine import get_game
 from games.models import Match
+from tests.games.primeclimb.scenario import scenario
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -69,19 +74,116 @@ def button_for(page, move):
     return page.locator(f"{form} button:is({either})")
 
 
+def step_form(page, move):
+    """The form a step (or an add-or-subtract card) is worked out on; a card's opens first."""
+    if move.type == "step":
+        return page.locator("#pcl-step")
+    form = page.locator(f"#pcl-card-{move.card}")
+    if not form.is_visible():
+        page.locator("details.pcl-card-ask", has=form).locator("summary").click()
+    return form
+
+
+def choose(page, move, *, tap: bool = False):
+    """Pick the move's pawn, die and operation on its step form (by mouse or by touch)."""
+    form = step_form(page, move)
+    for name in ("pawn", "die", "op"):
+        if name not in move.to_json():
+            continue  # a card's number is the card's
+        chip = form.locator(f"[data-{name}='{move.to_json()[name]}']")
+        if not chip.locator("input").is_checked():
+            chip.tap() if tap else chip.click()
+        assert chip.locator("input").is_checked()
+    return form
+
+
+def answer(page, move, *, tap: bool = False, circle: bool = False) -> None:
+    """Work out the step: choose it, then type where the pawn lands (or tap that circle)."""
+    form = choose(page, move, tap=tap)
+    if circle:
+        act(page, page.locator(f".pcl-spiral [data-space='{move.answer}'] .pcl-tap"), tap=tap)
+        return
+    form.locator(".pcl-answer-input").fill(str(move.answer))
+    act(page, form.locator("button[type=submit]"), tap=tap)
+
+
+def play_move(page, move, *, tap: bool = False, circle: bool = False) -> None:
+    """Play a move through the board as a child would."""
+    if move.type in ("step", "nudge"):
+        answer(page, move, tap=tap, circle=circle and move.type == "step")
+        return
+    button = button_for(page, move)
+    assert button.count() == 1, f"no single button for {move}"
+    act(page, button, tap=tap)
+
+
 def planned_move(match: Match, seat: int):
-    """What the strong bot would do in this seat: a sensible move for the test to play."""
+    """What the strong bot would do in this seat: a sensible move for the test to play (a
+    step with the right answer)."""
     bot = type(RULES.bots()["strong"])()  # its own instance: bots remember their turn's plan
     moves = RULES.legal_moves(match.state, seat)
     return bot.choose_move(RULES.view(match.state, seat), moves, random.Random(match.version))
 
 
-def play_my_move(page, match: Match, seat: int, *, tap: bool = False) -> None:
+def play_my_move(page, match: Match, seat: int, *, tap: bool = False, circle: bool = False):
     """Wait until the page shows the latest board, then play the planned move through it."""
     wait_for_version(page, match.version)
-    button = button_for(page, planned_move(match, seat))
-    assert button.count() == 1, f"no single button for {planned_move(match, seat)}"
-    act(page, button, tap=tap)
+    play_move(page, planned_move(match, seat), tap=tap, circle=circle)
+
+
+def tab_to(page, locator) -> None:
+    """Press Tab until the keyboard focus is on this element."""
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        if locator.evaluate("e => e === document.activeElement"):
+            return
+    pytest.fail("Tab never reached it")
+
+
+def shows_focus(locator) -> None:
+    """A focused control shows its focus (a radio chip through its label)."""
+    outline = locator.evaluate(
+        "e => getComputedStyle(e.closest('label.pcl-chip') || e).outlineStyle"
+    )
+    assert outline not in ("", "none"), "a focused control must show its focus"
+
+
+def keyboard_step(page, move, screenshot=None) -> None:
+    """A step (or a card) with the keyboard alone: Tab to each group of choices and pick with
+    the arrow keys, Tab to the answer, type it and press Enter."""
+    form = page.locator("#pcl-step")
+    if move.type == "nudge":
+        form = page.locator(f"#pcl-card-{move.card}")
+        if not form.is_visible():
+            tab_to(page, page.locator("details.pcl-card-ask", has=form).locator("summary"))
+            page.keyboard.press("Enter")
+    for name in ("pawn", "die", "op"):
+        if name not in move.to_json():
+            continue
+        radio = form.locator(f"[data-{name}='{move.to_json()[name]}'] input")
+        group = form.locator(f"input[name='{name}']")
+        for _ in range(80):
+            page.keyboard.press("Tab")
+            if group.evaluate_all("rs => rs.includes(document.activeElement)"):
+                break
+        else:
+            pytest.fail(f"Tab never reached the {name} choices")
+        for _ in range(8):
+            if radio.evaluate("r => r === document.activeElement && r.checked"):
+                break
+            focused = radio.evaluate("r => r === document.activeElement")
+            page.keyboard.press("Space" if focused else "ArrowRight")
+        assert radio.is_checked(), f"the arrow keys never chose {name} {move}"
+        shows_focus(radio)
+    field = form.locator(".pcl-answer-input")
+    tab_to(page, field)
+    shows_focus(field)
+    page.keyboard.type(str(move.answer))
+    if screenshot:
+        screenshot()
+    version = board_version(page)
+    page.keyboard.press("Enter")
+    wait_for_version(page, version + 1)
 
 
 def play_to_the_end(page, match: Match, seat: int = 0) -> None:
@@ -139,15 +241,32 @@ def test_a_student_plays_a_short_game_to_the_end_against_a_bot(new_page, shot, s
     box = roll.bounding_box()
     assert box["y"] + box["height"] <= 768, "the roll button shows without scrolling"
 
-    # The first turn with the mouse: a step, taken back, and taken again.
+    # The first turn with the mouse: a step worked out wrong, then right; taken back, and
+    # taken again by tapping the circle it lands on.
     act(page, roll)
-    first = page.locator(".pcl-op:not([disabled])").first
-    box = first.bounding_box()
-    assert box["y"] + box["height"] <= 768, "the first step shows without scrolling"
-    act(page, first)
-    shot(page, "51-climb-step", full_page=True)
+    match.refresh_from_db()
+    first = planned_move(match, 0)
+    form = choose(page, first)
+    box = form.locator("[data-pawn]").first.bounding_box()
+    assert box["y"] + box["height"] <= 768, "the step form starts without scrolling"
+    assert f"= {first.answer}" not in form.text_content()  # the child works it out
+    form.locator(".pcl-answer-input").fill(str(first.answer + 1))
+    form.locator("button[type=submit]").click()  # refused: the board stays at its version
+    wrong = page.locator("#pcl-step .pcl-wrong")
+    wrong.wait_for()
+    assert f"is not {first.answer + 1}" in wrong.inner_text()
+    assert page.locator(f"#pcl-step [data-op='{first.op}'] input").is_checked()  # kept
+    assert page.locator("#pcl-step .pcl-answer-input").evaluate(
+        "e => e === document.activeElement"
+    ), "the answer box is ready for another try"
+    shot(page, "51-climb-wrong-answer")
+    match.refresh_from_db()
+    assert match.state["turn"]["steps"] == []  # a wrong answer moves nothing
+    answer(page, first)
+    shot(page, "52-climb-step", full_page=True)
+    assert page.locator(".pcl-steps li").all_inner_texts()[0].endswith(f"= {first.answer}")
     act(page, page.get_by_role("button", name="Take back a step"))
-    act(page, page.locator(".pcl-op:not([disabled])").first)
+    answer(page, first, circle=True)
     for _ in my_turn(match):
         play_my_move(page, match, 0)
 
@@ -155,8 +274,12 @@ def test_a_student_plays_a_short_game_to_the_end_against_a_bot(new_page, shot, s
     page.get_by_role("button", name="Roll the dice").wait_for(timeout=BOT_WAIT)
     for turn in my_turn(match):
         wait_for_version(page, match.version)
+        move = planned_move(match, 0)
         focus = (lambda: shot(page, "54-climb-keyboard-focus")) if len(turn["steps"]) == 1 else None
-        press(page, button_for(page, planned_move(match, 0)), screenshot=focus)
+        if move.type in ("step", "nudge"):
+            keyboard_step(page, move, screenshot=focus)
+        else:
+            press(page, button_for(page, move), screenshot=focus)
 
     play_to_the_end(page, match)
     match.refresh_from_db()
@@ -164,13 +287,13 @@ def test_a_student_plays_a_short_game_to_the_end_against_a_bot(new_page, shot, s
     over = page.locator(".pcl-over")
     over.wait_for()
     page.evaluate("() => window.scrollTo(0, 0)")
-    shot(page, "52-climb-game-over")  # the first screen says who won
+    shot(page, "55-climb-game-over")  # the first screen says who won
     box = over.bounding_box()
     assert box["y"] + box["height"] <= 768, "the result shows without scrolling"
-    shot(page, "53-climb-game-over-full", full_page=True)
+    shot(page, "56-climb-game-over-full", full_page=True)
     winners = match.outcome["winners"]
     assert winners, match.outcome
-    names = {0: "You", 1: "Easy bot"}
+    names = {0: "You", 1: "Pip (easy bot)"}
     expected = " and ".join(names[w] for w in winners) + " won!"
     assert over.locator(".pcl-winner").inner_text() == expected
     assert page.locator(".pcl-say").inner_text() == expected
@@ -182,6 +305,54 @@ def test_a_student_plays_a_short_game_to_the_end_against_a_bot(new_page, shot, s
             assert (f"{name} on {at}" if at >= 0 else f"{name} home") in row, row
         assert ("Winner!" in row) == (seat in winners)
     assert page.get_by_role("button", name="Roll the dice").count() == 0
+
+
+def test_the_turn_on_a_small_laptop_screen(new_page, shot, sign_in, student):
+    """1366 × 657 (a laptop with the browser's bars): the step form, its sum, a wrong answer
+    and a Keeper card, from the rule text's example (a pawn on 14 with a 3 and a 9)."""
+    match = services.match_create(
+        game="prime-climb",
+        settings={},
+        classroom=student.classroom,
+        seats=[services.SeatSpec(student=student), services.SeatSpec(bot="easy")],
+        host=student,
+    )
+    match.state = scenario([[14, 26], [42, 0]], dice=(3, 9), keepers={0: ["plus3"]})
+    match.save(update_fields=["state"])
+    page = new_page(viewport={"width": 1366, "height": 657})
+    sign_in(page, student.user)
+    page.goto(reverse("match_detail", args=[match.pk]))
+    form = page.locator("#pcl-step")
+    form.wait_for()
+    legend = form.locator("legend").first.bounding_box()
+    assert legend["y"] + legend["height"] <= 657, "the step form starts on the first screen"
+    key = page.locator(".pcl-key")
+    assert "3 is green" in key.inner_text() and "primes above 10 are red" in key.inner_text()
+    shot(page, "63-climb-turn-1366x657")
+    move = RULES.parse_move({"type": "step", "pawn": 0, "die": 3, "op": "multiply", "answer": 42})
+    choose(page, move)
+    sum_shown = form.locator(".pcl-eq:visible")
+    assert sum_shown.count() == 1 and "Pawn A: 14 × 3 = ?" in sum_shown.inner_text()
+    form.scroll_into_view_if_needed()
+    shot(page, "64-climb-turn-chosen-1366x657")
+    form.locator(".pcl-answer-input").fill("40")
+    form.locator("button[type=submit]").click()
+    wrong = page.locator("#pcl-step .pcl-wrong")
+    wrong.wait_for()
+    assert wrong.inner_text().startswith("14 × 3 is not 40: 40 is too small.")
+    assert wrong.is_visible() and page.locator("#pcl-step .pcl-eq:visible").count() == 1
+    shot(page, "65-climb-wrong-answer-1366x657")
+    play_move(page, move, circle=True)  # taps 42
+    match.refresh_from_db()
+    assert match.state["pawns"][0][0] == [42, 101]
+    assert page.locator(".pcl-steps li").all_inner_texts() == ["14 × 3 = 42"]
+    card = RULES.parse_move(
+        {"type": "nudge", "card": "plus3", "pawn": 1, "op": "subtract", "answer": 23}
+    )
+    play_move(page, card)
+    match.refresh_from_db()
+    assert match.state["pawns"][0][1] == [23, 101] and match.state["keepers"][0] == []
+    shot(page, "66-climb-after-card-1366x657", full_page=True)
 
 
 def test_two_classmates_climb_live_while_the_teacher_watches(peer_table, shot):
@@ -205,7 +376,7 @@ def test_two_classmates_climb_live_while_the_teacher_watches(peer_table, shot):
                 steps = page.locator(".pcl-steps li").all_inner_texts()
                 assert steps == [step["text"] for step in turn["steps"]]
         if turn["seat"] == mover and len(turn["steps"]) == 1 and turns < 2:
-            shot(pages[1 - mover], f"5{5 + turns}-climb-peer-sees-step", full_page=True)
+            shot(pages[1 - mover], f"7{1 + turns}-climb-peer-sees-step", full_page=True)
         if turn["seat"] != mover:
             turns += 1
             if turns == 4:
@@ -217,7 +388,7 @@ def test_two_classmates_climb_live_while_the_teacher_watches(peer_table, shot):
     shot(teacher_page, "59-climb-teacher-watching", full_page=True)
     log = teacher_page.locator(".pcl-log li")
     assert log.count() >= 8  # two rolls and two moves each
-    assert teacher_page.locator(".pcl-build, .pcl-board button").count() == 0  # only watching
+    assert teacher_page.locator(".pcl-ask, .pcl-board button").count() == 0  # only watching
 
 
 def test_the_board_fits_a_phone_and_answers_taps(new_page, shot, sign_in, student):
@@ -253,9 +424,52 @@ def test_the_board_fits_a_phone_and_answers_taps(new_page, shot, sign_in, studen
             if len(turn["steps"]) == 1:
                 shot(page, "61-climb-phone-mid-turn", full_page=True)
             assert overflowing(page, 390) == []
-            for button in page.locator(".pcl-board button").all():
-                box = button.bounding_box()
-                assert box["height"] >= 44 and box["width"] >= 44, button.inner_text()
-        play_my_move(page, match, 0, tap=True)
+            # Every button and choice is a finger-sized target (the circles, which also
+            # answer, are the board's own size: the answer box is the big target).
+            for target in page.locator(".pcl-board :is(button, .pcl-chip):not(.pcl-tap)").all():
+                if target.is_visible():
+                    box = target.bounding_box()
+                    assert box["height"] >= 44 and box["width"] >= 44, target.inner_text()
+        play_my_move(page, match, 0, tap=True, circle=True)
     page.get_by_role("button", name="Roll the dice").wait_for(timeout=BOT_WAIT)
     shot(page, "62-climb-phone-next-turn", full_page=True)
+
+
+def test_a_new_student_learns_to_play_with_the_coach(new_page, shot, sign_in, student):
+    """Learn to play: the coach's steps on the real board (typing one answer, tapping the
+    other), Pip's turn played by the script, a card and a bump; How to play's pictures are the
+    board's own pieces."""
+    page = new_page()
+    sign_in(page, student.user)
+    page.goto(reverse("game_how", args=["prime-climb"]))
+    page.locator(".pcl-pic-colours").wait_for()
+    shot(page, "68-climb-how-to-play", full_page=True)
+    assert page.locator(".how-step").count() == len(RULES.how_to_play().steps)
+    circle = page.locator(".pcl-pic-colours .pcl-c-42")
+    assert circle.evaluate("e => getComputedStyle(e).backgroundImage").startswith("conic")
+
+    page.goto(reverse("game_learn", args=["prime-climb"]))
+    page.get_by_role("button", name="Start learning").click()
+    page.wait_for_url("**/matches/*/")
+    match = Match.objects.get(mode=Match.Mode.LEARN)
+    script = RULES.learn_to_play()
+    for number, step in enumerate(script.steps):
+        if step.seat != 0:
+            continue
+        page.locator(".coach-say", has_text=step.say[:30]).wait_for(timeout=BOT_WAIT)
+        targets = page.locator("#board .coach-target")
+        targets.nth(len(step.highlight) - 1).wait_for(state="attached")
+        assert targets.count() == len(step.highlight)
+        move = RULES.parse_move(step.moves[0])
+        if number == 1:
+            choose(page, move)
+            shot(page, "69-climb-learn-coach")
+        match.refresh_from_db()
+        wait_for_version(page, match.version)
+        play_move(page, move, circle=number in (2, 10))  # 7 + 6 and 3 × 10 by tapping
+    finished = page.get_by_text("Well done! You finished Learn to play.")
+    finished.wait_for(timeout=BOT_WAIT)
+    assert script.finish in page.locator(".learn-done").inner_text()
+    shot(page, "70-climb-learn-done", full_page=True)
+    match.refresh_from_db()
+    assert match.state["pawns"][1] == [[0, 101], [0, 101]]  # Pip was bumped

@@ -26,9 +26,14 @@ def played(
     winners=(0,),
     seconds=300,
     events=(),
+    gave_up=(),
+    stood_in=(),
+    mode="game",
 ):
     """A match made directly in the database. `students` sit in seats 0, 1, ... (None: a bot);
-    events are (seat, kind, skill, correct) or (seat, kind, skill, correct, mistake)."""
+    events are (seat, kind, skill, correct), (seat, kind, skill, correct, mistake) or
+    (seat, kind, skill, correct, mistake, helped). Seats in `gave_up` gave the game up; seats
+    in `stood_in` were still played by a stand-in bot at the end."""
     settings = settings if settings is not None else {"level": 3}
     key, label = get_game(game).progress_level(settings)
     started = T0 + timedelta(hours=next(_clock))
@@ -40,6 +45,7 @@ def played(
         seed=1,
         classroom=classroom,
         status=status,
+        mode=mode,
         level=key,
         started_at=None if status == "lobby" else started,
         last_move_at=None if status == "lobby" else started + timedelta(seconds=seconds),
@@ -50,7 +56,9 @@ def played(
             match=match,
             index=i,
             student=student,
-            bot="" if student else "easy",
+            bot="easy" if student is None or i in stood_in else "",
+            bot_stand_in=i in stood_in,
+            gave_up=i in gave_up,
             won=(i in winners) if status == "finished" else None,
         )
         for i, student in enumerate(students)
@@ -66,9 +74,10 @@ def played(
             kind=kind,
             skill=skill,
             correct=correct,
-            mistake=mistake[0] if mistake else "",
+            mistake=rest[0] if rest else "",
+            helped=len(rest) > 1 and rest[1],
         )
-        for n, (seat, kind, skill, correct, *mistake) in enumerate(events, start=1)
+        for n, (seat, kind, skill, correct, *rest) in enumerate(events, start=1)
     )
     return match
 
@@ -78,6 +87,14 @@ def facts(right: int, wrong: int, skill="factors:40", seat=0, wrong_skill=None):
     return [(seat, "factor_set", skill, True)] * right + [
         (seat, "factor_set", wrong_skill or skill, False, "wrong_product")
     ] * wrong
+
+
+def hinted(sets: int, skill="factors:40", seat=0):
+    """A hint asked, then the set it showed taken (the app helped), `sets` times."""
+    return [
+        (seat, "hint", skill, False, "asked_hint"),
+        (seat, "factor_set", skill, True, "", True),
+    ] * sets
 
 
 def snapshot(student_ids=None):
@@ -90,9 +107,13 @@ def snapshot(student_ids=None):
         "games_played",
         "games_finished",
         "wins",
+        "games_gave_up",
+        "games_stood_in",
         "seconds_played",
         "attempts",
         "correct",
+        "hints",
+        "helped",
         "mistakes",
         "skills",
         "recent",
@@ -288,6 +309,94 @@ def test_a_rebuild_of_one_class_leaves_other_classes_alone(mixed, teacher, stude
     assert progress.progress_rebuild(student_ids=[dana.pk]) == 1
 
 
+# --- only the student's own work counts ---------------------------------------------------------
+@pytest.fixture
+def honest(student, ben, cleo):
+    make_honest(student, ben, cleo)
+
+
+def make_honest(student, ben, cleo):
+    """Help, give-ups and stand-ins: Ana wins a Level 2 game with some hints, gives one up at
+    the end (Prime Solitaire's "give up") and one midway (closed); a bot finishes a Prime
+    Challenge game for Ben, who was away; Cleo plays only a Learn to play round and a game
+    of another mode, which never count."""
+    level2 = {"level": 2}
+    played(
+        [student],
+        settings=level2,
+        events=facts(4, 1) + hinted(3) + [(0, "hint", "no_set", True)],
+    )
+    played([student], settings=level2, winners=(), gave_up=(0,), events=facts(2, 0))
+    played([student], settings=level2, status="abandoned", gave_up=(0,), events=facts(1, 1))
+    played(
+        [ben, student],
+        game="prime-challenge",
+        settings=level2,
+        winners=(0,),
+        stood_in=(0,),
+        events=facts(2, 0) + hinted(1, seat=1),
+    )
+    played([ben], status="abandoned", stood_in=(0,))  # stood in for, but never finished
+    played([cleo], mode="learn", events=facts(5, 0))
+    played([cleo], mode="practice", events=facts(5, 0))
+
+
+def test_a_given_up_game_is_played_but_not_finished_nor_won(honest, student):
+    count_all()
+    row = StudentProgress.objects.get(student=student, game="prime-solitaire", level="level-2")
+    assert (row.games_played, row.games_finished, row.wins) == (3, 1, 1)
+    assert (row.games_gave_up, row.games_stood_in) == (2, 0)
+    # The sets they made themselves before giving up are still theirs.
+    assert (row.attempts, row.correct, row.skills) == (9, 7, {"factors:40": [7, 2]})
+    assert row.recent == [1, 1, 1, 1, 0, 1, 1, 1, 0]
+
+
+def test_a_game_a_stand_in_bot_finished_is_not_the_students_own(honest, ben):
+    count_all()
+    challenge = StudentProgress.objects.get(student=ben, game="prime-challenge")
+    assert (challenge.games_played, challenge.games_finished, challenge.wins) == (1, 0, 0)
+    assert (challenge.games_stood_in, challenge.games_gave_up) == (1, 0)
+    assert (challenge.attempts, challenge.correct) == (2, 2)  # their moves before they left
+    closed = StudentProgress.objects.get(student=ben, game="prime-solitaire")
+    assert (closed.games_played, closed.games_finished, closed.games_stood_in) == (1, 0, 0)
+
+
+def test_hints_and_helped_attempts_are_counted_apart_from_attempts(honest, student):
+    count_all()
+    row = StudentProgress.objects.get(student=student, game="prime-solitaire", level="level-2")
+    assert (row.hints, row.helped) == (4, 3)  # "no set here" is a hint asked too
+    assert row.mistakes == {"wrong_product": 2, "asked_hint": 3}
+    other = StudentProgress.objects.get(student=student, game="prime-challenge")
+    assert (other.attempts, other.hints, other.helped, other.skills) == (0, 1, 1, {})
+    assert (other.games_finished, other.wins) == (1, 0)  # lost, but their own game
+
+
+def test_learn_to_play_and_practice_matches_never_count(honest, cleo):
+    count_all()
+    assert not StudentProgress.objects.filter(student=cleo).exists()
+    assert not ProgressCounted.objects.filter(student=cleo).exists()
+    for match in Match.objects.exclude(mode="game"):
+        assert progress.progress_for_match(match_id=match.pk) == 0
+    progress.progress_rebuild()
+    assert not StudentProgress.objects.filter(student=cleo).exists()
+    assert not ProgressCounted.objects.filter(student=cleo).exists()
+
+
+def test_with_help_give_ups_and_stand_ins_the_incremental_update_equals_a_full_rebuild(
+    student, ben, cleo
+):
+    make_mixed(student, ben, cleo)
+    make_honest(student, ben, cleo)
+    count_all()
+    incremental = snapshot()
+    assert len(incremental) == 8
+    progress.progress_rebuild()
+    assert snapshot() == incremental
+    assert ProgressCounted.objects.count() == 6 + 6  # no Learn to play, no practice game
+    progress.progress_rebuild(chunk_size=1)
+    assert snapshot() == incremental
+
+
 # --- the mastery rule -------------------------------------------------------------------------
 def row(finished=0, attempts=0, recent=(), skills=None):
     recent = list(recent)
@@ -306,6 +415,7 @@ def window(right: int, size: int) -> list[int]:
         (row(), Status.NOT_STARTED),
         (row(finished=1), Status.PRACTISING),
         (row(attempts=1, recent=[0]), Status.PRACTISING),  # an abandoned game with attempts
+        (StudentProgress(helped=3), Status.PRACTISING),  # sets taken with help only
         # "at least 3 finished games, at least 20 attempts, 16 of the last 20 right"
         (row(3, 20, window(16, 20)), Status.PROFICIENT),
         (row(2, 20, window(16, 20)), Status.PRACTISING),
@@ -325,6 +435,35 @@ def window(right: int, size: int) -> list[int]:
 )
 def test_the_mastery_rule_at_its_edges(progress_row, status):
     assert progress.mastery(progress_row) == status
+
+
+def test_a_student_who_wins_by_hints_alone_is_not_proficient(student, ben):
+    """docs/rules.md: "a hinted set or a shown result counts as help, not skill"."""
+    for _ in range(3):
+        played([student], events=hinted(10))  # every set taken after a hint showed it
+        played([ben], events=facts(10, 0))  # the same sets, found alone
+    count_all()
+    hints_alone = StudentProgress.objects.get(student=student)
+    assert (hints_alone.wins, hints_alone.attempts, hints_alone.helped) == (3, 0, 30)
+    assert hints_alone.hints == 30 and hints_alone.status == Status.PRACTISING
+    assert StudentProgress.objects.get(student=ben).status == Status.PROFICIENT
+    progress.progress_rebuild()
+    assert StudentProgress.objects.get(student=student).status == Status.PRACTISING
+
+
+def test_games_given_up_or_finished_by_a_bot_meet_no_goal_of_the_mastery_rule(student):
+    """docs/rules.md: "a game given up or finished by a stand-in bot meets no goal"."""
+    played([student], events=facts(10, 0))
+    played([student], events=facts(10, 0))
+    played([student], gave_up=(0,), winners=(), events=facts(10, 0))
+    played([student], stood_in=(0,), events=facts(10, 0))
+    count_all()
+    row = StudentProgress.objects.get(student=student)
+    assert (row.games_finished, row.attempts, sum(row.recent)) == (2, 40, 40)
+    assert row.status == Status.PRACTISING  # 3 finished games of their own are needed
+    played([student], events=facts(1, 0))
+    count_all()
+    assert StudentProgress.objects.get(student=student).status == Status.PROFICIENT
 
 
 @pytest.mark.parametrize(

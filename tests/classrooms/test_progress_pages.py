@@ -19,8 +19,9 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 SOLITAIRE = "prime-solitaire"
 # The CSV's columns after the class, as the page's cells name them (data-col).
 COLUMNS = [
-    "student", "game", "level", "status", "games_played", "games_finished", "wins", "minutes",
-    "attempts", "correct", "accuracy", "most_missed", "suggestion",
+    "student", "game", "level", "status", "games_played", "games_finished", "wins",
+    "games_gave_up", "games_stood_in", "minutes", "attempts", "correct", "accuracy", "hints",
+    "helped", "most_missed", "suggestion",
 ]  # fmt: skip
 
 
@@ -55,12 +56,15 @@ def cleo(classroom):
 
 @pytest.fixture
 def played(student, ben, cleo):
-    """Ana mastered Level 1 and practises Level 2; Ben knows his tables; Cleo has not played."""
-    progress(student, status="mastered", games_finished=6, attempts=60, correct=57)
+    """Ana mastered Level 1 (a game given up, some hints) and practises Level 2; Ben knows his
+    tables (a bot finished 2 games for him); Cleo has not played."""
+    progress(student, status="mastered", games_finished=6, attempts=60, correct=57,
+             games_gave_up=1, hints=5, helped=3)  # fmt: skip
     progress(student, level="level-2", label="Level 2", status="practising", attempts=7,
              correct=4, skills={"factors:30": [1, 2]})  # fmt: skip
     progress(ben, game="multiplication", level="all", label="All games", attempts=30,
-             correct=25, skills={"7x8": [3, 1], "6x9": [0, 2], "2x2": [5, 0]})  # fmt: skip
+             correct=25, skills={"7x8": [3, 1], "6x9": [0, 2], "2x2": [5, 0]},
+             games_stood_in=2, helped=1)  # fmt: skip
     return [student, ben, cleo]
 
 
@@ -88,6 +92,24 @@ def test_dashboard_shows_each_students_levels_and_the_class_by_level(
     assert "Report made" in html and "Nobody is playing right now." in html
     assert reverse("student_progress", args=[classroom.pk, played[2].pk]) in html
     assert "Update now" in html
+
+
+def test_dashboard_shows_help_used_and_games_that_were_not_the_students_own(
+    teacher_client, classroom, played
+):
+    html = page(teacher_client, "class_progress", classroom.pk)
+    rows = {(r["student"], r["level"]): r for r in table_rows(html)}
+    ana, ben = rows[("Ana B.", "Level 1")], rows[("Ben C.", "All games")]
+    ana_2 = rows[("Ana B.", "Level 2")]
+    assert [ana[c] for c in ("games_gave_up", "games_stood_in", "hints", "helped")] == [
+        "1", "0", "5", "3"]  # fmt: skip
+    assert (ben["games_stood_in"], ben["hints"], ben["helped"]) == ("2", "0", "1")
+    assert (ana_2["games_gave_up"], ana_2["hints"], ana_2["helped"]) == ("0", "0", "0")
+    # Zeros stay out of sight (screen readers still hear them): the table stays readable.
+    assert "1</span> given up</span>" in html and "2</span> finished by a bot</span>" in html
+    assert "5</span> hints</span>" in html and "3</span> helped</span>" in html
+    assert '<span class="sr-only"><span data-col="games_gave_up">0</span> given up</span>' in html
+    assert "Help</th>" in html and "never count toward a star" in html
 
 
 def test_the_class_page_links_to_progress(teacher_client, classroom):
@@ -222,10 +244,10 @@ def test_csv_is_an_attachment_with_numbers_as_numbers(teacher_client, classroom,
     assert disposition.startswith('attachment; filename="factorium-class-4a-all-')
     lines = response.content.decode().splitlines()
     assert (
-        "Class 4A,Ana B.,Prime Solitaire,Level 1,Mastered,4,6,2,10,60,57,95.0,factors of 91"
-        in (lines[1])
+        "Class 4A,Ana B.,Prime Solitaire,Level 1,Mastered,4,6,2,1,0,10,60,57,95.0,5,3,"
+        "factors of 91" in (lines[1])
     )
-    assert lines[-1] == "Class 4A,Cleo D.,,,Not started,0,0,0,0,0,0,,,"
+    assert lines[-1] == "Class 4A,Cleo D.,,,Not started,0,0,0,0,0,0,0,0,,0,0,,"
 
 
 # --- Update now -----------------------------------------------------------------------------
@@ -310,6 +332,21 @@ def test_a_students_page_has_levels_history_fact_maps_and_a_chart(
     html = page(teacher_client, "student_progress", classroom.pk, ben.pk)
     assert "Multiplication facts" in html and 'title="7 × 8: 3 right, 1 wrong"' in html
     assert 'title="6 × 9: 0 right, 2 wrong"' in html and "Ana B." not in html
+    assert "Not counted" in html and "2 finished by a bot while away" in html
+
+
+def test_a_students_page_shows_the_help_they_used_and_games_they_gave_up(
+    teacher_client, classroom, played
+):
+    ana = played[0]
+    given_up = finished_match(classroom, ana, won=False)
+    Seat.objects.filter(match=given_up).update(gave_up=True)
+    html = page(teacher_client, "student_progress", classroom.pk, ana.pk)
+    assert "95.0% (57 of 60 right without help)" in html
+    assert "5 hints asked, 3 answers made with help" in html and "none used" in html
+    assert "Not counted</dt><dd>1 given up</dd>" in html
+    assert '<td class="result-gave_up">Gave up</td>' in html
+    assert reverse("match_replay", args=[given_up.pk]) in html  # it finished: replayable
 
 
 def test_a_student_who_has_not_played_gets_a_friendly_page(teacher_client, classroom, student):

@@ -68,10 +68,14 @@ def test_every_student_is_listed_alphabetically_with_the_levels_they_played(coun
         games_played=2,
         games_finished=2,
         wins=1,
+        games_gave_up=0,
+        games_stood_in=0,
         minutes_played=15,
         attempts=4,
         correct=2,
         accuracy=0.5,
+        hints=0,
+        helped=0,
         top_missed=["factors of 91"],
         mistakes={"missed_set": 1, "false_challenge": 1, "wrong_product": 1},
         suggestion=None,
@@ -196,17 +200,22 @@ def test_csv_rows_are_the_screen_values_as_numbers(counted, classroom):
             level.games_played,
             level.games_finished,
             level.wins,
+            level.games_gave_up,
+            level.games_stood_in,
             level.minutes_played,
             level.attempts,
             level.correct,
             "" if level.accuracy is None else round(100 * level.accuracy, 1),
+            level.hints,
+            level.helped,
             "; ".join(level.top_missed),
             level.suggestion or "",
         ]
-        assert all(type(n) is int for n in line[5:11])
-        assert type(line[11]) is float
-    assert table[1][11] == 50.0 and table[1][12] == "factors of 91"
-    assert table[-1] == ["Class 4A", "zed", "", "", "Not started", 0, 0, 0, 0, 0, 0, "", "", ""]
+        assert all(type(n) is int for n in line[5:13] + line[14:16])
+        assert type(line[13]) is float
+    assert table[1][13] == 50.0 and table[1][16] == "factors of 91"
+    assert table[-1] == ["Class 4A", "zed", "", "", "Not started",
+                         0, 0, 0, 0, 0, 0, 0, 0, "", 0, 0, "", ""]  # fmt: skip
 
 
 def test_csv_of_a_filtered_report_names_the_game_and_level_for_students_without_games(
@@ -226,7 +235,7 @@ def test_an_accuracy_without_attempts_is_an_empty_cell(student, classroom):
     played([student], events=[(0, "hint", "no_set", True)])
     count_all()
     line = reports.csv_rows(reports.class_report(classroom))[1]
-    assert line[9:12] == [0, 0, ""]
+    assert line[11:16] == [0, 0, "", 1, 0]  # attempts, correct, accuracy, hints, helped
 
 
 def test_the_csv_file_is_named_after_the_class_the_game_and_the_day(classroom):
@@ -342,7 +351,7 @@ def test_a_new_match_and_its_learning_records_carry_the_level_key(student):
         seed=3,
     )
     assert match.level == "level-4"
-    services.match_play(match_id=match.pk, student=student, move={"type": "hint"}, version=1)
+    services.match_play(match_id=match.pk, player=student, move={"type": "hint"}, version=1)
     record = LearningRecord.objects.get(match=match)
     assert (record.level, record.level_key) == ("Level 4", "level-4")
 

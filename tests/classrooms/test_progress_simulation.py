@@ -49,7 +49,7 @@ def play(student, seed: int, rate: float, debt: list[float]) -> Match:
                 debt[0] -= 1
                 move = Turn()
         match = services.match_play(
-            match_id=match.pk, student=student, move=move.to_json(), version=match.version
+            match_id=match.pk, player=student, move=move.to_json(), version=match.version
         )
     return match
 

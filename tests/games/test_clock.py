@@ -24,6 +24,7 @@ from games.engine import (
     registry,
 )
 from games.engine.conformance import playout, replay
+from games.engine.texts import CLOCK, HowToPlay, HowToStep, LearnScript, LearnStep, RulesSection
 from games.models import LearningRecord, Match, MoveRecord
 
 WINDOW = 2.0
@@ -128,6 +129,20 @@ class ClaimGame(Game):
     def resample_hidden(self, state, player, rng):
         return dict(state)
 
+    def how_to_play(self):
+        step = HowToStep("Claim", "Say 5 or 12. Say 12 and the other player may object.")
+        return HowToPlay(goal="Claim four times.", steps=(step,))
+
+    def learn_to_play(self):
+        steps = (
+            LearnStep("Claim 5.", ({"type": "claim", "n": 5},)),
+            LearnStep("Wait.", seat=CLOCK),
+        )
+        return LearnScript({}, 2, 7, "A test game.", steps, "Done.")
+
+    def rules_for_teachers(self):
+        return [RulesSection("A turn", ("Claim 5 or 12; 12 may be objected to.",))]
+
 
 @pytest.fixture
 def claim_game():
@@ -160,7 +175,7 @@ def match(claim_game, student, django_capture_on_commit_callbacks):
 def play(match, student, data, capture):
     with capture(execute=True):
         return services.match_play(
-            match_id=match.pk, student=student, move=data, version=match.version
+            match_id=match.pk, player=student, move=data, version=match.version
         )
 
 
@@ -220,7 +235,7 @@ def test_the_clock_waits_for_its_deadline_then_applies_the_timeout_once(
 def test_a_student_cannot_send_the_clock_s_timeout(match, student, scheduled):
     with pytest.raises(IllegalMove):
         services.match_play(
-            match_id=match.pk, student=student, move={"type": "timeout"}, version=match.version
+            match_id=match.pk, player=student, move={"type": "timeout"}, version=match.version
         )
 
 

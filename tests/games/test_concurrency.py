@@ -35,7 +35,7 @@ def submit_at_once(match_id: int, student, version: int) -> list[str]:
         barrier.wait()
         try:
             services.match_play(
-                match_id=match_id, student=student, move={"type": "draw"}, version=version
+                match_id=match_id, player=student, move={"type": "draw"}, version=version
             )
             results.append("applied")
         except services.StaleBoard:

@@ -22,8 +22,19 @@ RULES = get_game(CLIMB)
 START = timezone.now() - timedelta(days=30)
 
 
-def finished(student, rolls: int, *, won: bool = True, day: int = 0, **settings) -> Match:
-    """A hand-made finished solitaire match (Solitaire 1 unless told), `day` days after START."""
+def finished(
+    student,
+    rolls: int,
+    *,
+    won: bool = True,
+    day: int = 0,
+    mode: str = "game",
+    gave_up: bool = False,
+    stood_in: bool = False,
+    **settings,
+) -> Match:
+    """A hand-made finished solitaire match (Solitaire 1 unless told), `day` days after START;
+    `gave_up`: the student gave it up, `stood_in`: a bot finished it for them."""
     settings = RULES.clean_settings({"variant": "solitaire_1", **settings})
     match = Match.objects.create(
         game=CLIMB,
@@ -32,10 +43,19 @@ def finished(student, rolls: int, *, won: bool = True, day: int = 0, **settings)
         classroom=student.classroom,
         host=student,
         status=Match.Status.FINISHED,
+        mode=mode,
         outcome={"winners": [0] if won else [], "scores": [rolls], "reason": "done"},
         finished_at=START + timedelta(days=day),
     )
-    Seat.objects.create(match=match, index=0, student=student, won=won)
+    Seat.objects.create(
+        match=match,
+        index=0,
+        student=student,
+        won=won,
+        gave_up=gave_up,
+        bot_stand_in=stood_in,
+        bot="easy" if stood_in else "",
+    )
     return match
 
 
@@ -108,6 +128,19 @@ def test_another_students_games_and_unfinished_games_do_not_count(student, ben):
     Match.objects.filter(pk=playing.pk).update(status=Match.Status.PLAYING)
     assert best(student) == [("solitaire_1", 20, mine.pk)]
     assert best(ben)[0][1] == 10
+
+
+def test_only_real_games_won_by_the_student_themselves_keep_a_record(student):
+    mine = finished(student, 20, day=1)
+    learn = finished(student, 9, day=2, mode="learn")  # a Learn to play round
+    stood_in = finished(student, 10, day=3, stood_in=True)  # a bot finished it for them
+    gave_up = finished(student, 11, day=4, gave_up=True, stood_in=True)
+    assert best(student) == [("solitaire_1", 20, mine.pk)]
+    assert record_for_match(learn) is None  # never counted: no record to tell
+    for match in (stood_in, gave_up):
+        result = record_for_match(match)
+        assert result.score is None and not result.is_new and result.previous.match_id == mine.pk
+    assert classroom_records(student.classroom)[0][1][0].match_id == mine.pk
 
 
 def test_a_student_without_a_won_solitaire_game_has_no_record(student):
@@ -243,7 +276,7 @@ def test_a_real_solitaire_game_won_through_the_services_sets_the_first_record(st
         view = RULES.view(match.state, 0)
         move = bot.choose_move(view, RULES.legal_moves(match.state, 0), rng)
         services.match_play(
-            match_id=match.pk, student=student, move=move.to_json(), version=match.version
+            match_id=match.pk, player=student, move=move.to_json(), version=match.version
         )
     assert match.status == Match.Status.FINISHED and match.outcome["winners"] == [0]
     rolls = match.outcome["scores"][0]

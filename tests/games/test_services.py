@@ -16,7 +16,11 @@ from .conftest import GAME, bots_until_human
 def test_a_match_against_bots_starts_at_once(bot_match, rules):
     assert bot_match.status == Match.Status.PLAYING
     assert bot_match.version == 1 and bot_match.state["players"] == 3
-    assert [s.display_name for s in bot_match.seats.all()] == ["Ana B.", "Easy bot", "Strong bot"]
+    assert [s.display_name for s in bot_match.seats.all()] == [
+        "Ana B.",
+        "Pip (easy bot)",
+        "Dot (strong bot)",
+    ]
     assert bot_match.settings == {"free_cards": 1}
 
 
@@ -44,7 +48,7 @@ def play_first_legal(match, student, rules, prefer_discard=True):
     discards = [m for m in moves if m.type == "discard"]
     move = discards[0] if (prefer_discard and discards) else moves[-1]
     services.match_play(
-        match_id=match.pk, student=student, move=move.to_json(), version=match.version
+        match_id=match.pk, player=student, move=move.to_json(), version=match.version
     )
     return move
 
@@ -72,7 +76,7 @@ def test_an_illegal_move_changes_nothing_but_its_mistake_is_kept(bot_match, stud
     if card == 1:
         wrong = {"type": "discard", "card": card, "a": 2, "b": 3}
     with pytest.raises(IllegalMove) as refused:
-        services.match_play(match_id=match.pk, student=student, move=wrong, version=match.version)
+        services.match_play(match_id=match.pk, player=student, move=wrong, version=match.version)
     assert str(card) in refused.value.reason
     match.refresh_from_db()
     assert (match.version, match.state, match.move_count) == before
@@ -86,7 +90,7 @@ def test_garbage_moves_are_refused_and_record_nothing(bot_match, student):
     for garbage in [{}, {"type": "fly"}, {"type": "discard", "card": "x", "a": "y"}, [1, 2]]:
         with pytest.raises(IllegalMove):
             services.match_play(
-                match_id=match.pk, student=student, move=garbage, version=match.version
+                match_id=match.pk, player=student, move=garbage, version=match.version
             )
     assert not LearningRecord.objects.exists()
     assert Match.objects.get(pk=match.pk).version == match.version
@@ -97,7 +101,7 @@ def test_a_stale_version_is_told_the_board_changed(bot_match, student, rules):
     move = rules.legal_moves(match.state, match.seats.get(student=student).index)[-1]
     with pytest.raises(services.StaleBoard, match="board changed"):
         services.match_play(
-            match_id=match.pk, student=student, move=move.to_json(), version=match.version - 1
+            match_id=match.pk, player=student, move=move.to_json(), version=match.version - 1
         )
     assert Match.objects.get(pk=match.pk).version == match.version
 
@@ -110,14 +114,14 @@ def test_playing_out_of_turn_is_refused(bot_match, student, rules):
         match.refresh_from_db()
     with pytest.raises(IllegalMove, match="not your turn"):
         services.match_play(
-            match_id=match.pk, student=student, move={"type": "draw"}, version=match.version
+            match_id=match.pk, player=student, move={"type": "draw"}, version=match.version
         )
 
 
 def test_someone_not_seated_cannot_move(bot_match, ben):
     with pytest.raises(services.NotYourSeat):
         services.match_play(
-            match_id=bot_match.pk, student=ben, move={"type": "draw"}, version=bot_match.version
+            match_id=bot_match.pk, player=ben, move={"type": "draw"}, version=bot_match.version
         )
 
 
@@ -149,7 +153,7 @@ def test_a_match_plays_to_the_end_and_records_the_result(bot_match, student, rul
     assert MoveRecord.objects.filter(match=match).count() == match.move_count
     with pytest.raises(services.MatchError, match="not being played"):
         services.match_play(
-            match_id=match.pk, student=student, move={"type": "draw"}, version=match.version
+            match_id=match.pk, player=student, move={"type": "draw"}, version=match.version
         )
 
 

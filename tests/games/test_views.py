@@ -89,7 +89,7 @@ def test_an_illegal_move_answers_422_with_the_reason_and_changes_nothing(ana_cli
     data = {"type": "discard", "card": card, "a": "1", "b": "1", "version": match.version}
     response = ana_client.post(_move_url(match), data, **HTMX)
     assert response.status_code == 422
-    assert f"not {card}" in response.content.decode()
+    assert f"{card} is not 1 × 1" in response.content.decode()
     assert Match.objects.get(pk=match.pk).version == match.version
 
 

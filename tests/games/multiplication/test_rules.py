@@ -88,7 +88,11 @@ def test_35_is_declared_5_times_7():
     after = GAME.apply_move(state, 0, Discard(35, 5, 7))
     assert after["open"] == {"card": 35, "value": 35, "declared": [[5, 7]]}
     wrong = refusal(state, 0, Discard(35, 6, 6))
-    assert (wrong.kind, wrong.reason) == ("wrong_product", "6 × 6 = 36, not 35.")
+    # The reason never gives 6 × 6's product: finding products is the child's work.
+    assert (wrong.kind, wrong.reason) == (
+        "wrong_product",
+        "35 is not 6 × 6. Look for 35 on the multiplication table card.",
+    )
 
 
 def test_24_can_be_declared_4_times_6_or_3_times_8():
@@ -110,7 +114,10 @@ def test_on_12_declared_2_times_6_24_as_4_times_6_but_not_3_times_8_then_28_as_4
     state = scenario([[24, 2], [28, 5]], open_card=12, declared=[(2, 6)])
     error = refusal(state, 0, Discard(24, 3, 8))
     assert error.kind == "no_common_multiplier"
-    assert error.reason == "3 × 8 shares no multiplier with 2 × 6: you need a 2 or a 6."
+    assert error.reason == (
+        "24 as 3 × 8 has no 2 or 6 in it. On 12 = 2 × 6, play a card with a 2 or a 6. "
+        "Is there another way to make 24?"
+    )
     assert Discard(24, 3, 8) not in GAME.legal_moves(state, 0)
     state = GAME.apply_move(state, 0, Discard(24, 4, 6))
     assert GAME.view(state, 1)["open"]["multipliers"] == [4, 6]
@@ -127,15 +134,23 @@ def test_1_is_a_multiplier_like_any_other():
 def test_an_open_card_with_several_declarations_names_every_multiplier_you_need():
     state = scenario([[49, 2], [3, 5]], open_card=24)  # turned up: 3 × 8 and 4 × 6
     assert refusal(state, 0, Discard(49, 7, 7)).reason == (
-        "7 × 7 shares no multiplier with 3 × 8 or 4 × 6: you need a 3, a 4, a 6 or an 8."
-    )
+        "49 as 7 × 7 has no 3, 4, 6 or 8 in it. On 24 = 3 × 8 or 4 × 6, play a card with "
+        "a 3, a 4, a 6 or an 8."
+    )  # 49 has no other way to be made: no nudge to look for one
 
 
 def test_declarations_outside_the_table_are_refused():
     state = scenario([[24, 2], [3, 5]], open_card=12)
     error = refusal(state, 0, GAME.parse_move({"type": "discard", "card": 24, "a": 12, "b": 2}))
-    assert (error.kind, error.reason) == ("outside_table", "The table only goes up to 10 × 10.")
-    assert refusal(state, 0, Discard(24, 0, 5)).kind == "outside_table"
+    assert (error.kind, error.reason) == (
+        "outside_table",
+        "12 is too big: the table goes from 1 × 1 to 10 × 10.",
+    )
+    small = refusal(state, 0, Discard(24, 0, 5))
+    assert (small.kind, small.reason) == (
+        "outside_table",
+        "0 is too small: the table goes from 1 × 1 to 10 × 10.",
+    )
 
 
 def test_platform_refusals():
@@ -158,7 +173,7 @@ def test_a_player_who_does_not_discard_draws_one_card_and_the_turn_passes():
     after = GAME.apply_move(state, 0, Draw())
     assert sorted(after["hands"][0]) == sorted([24, 2, top])
     assert after["turn"] == 1 and after["open"] == state["open"]
-    assert after["log"] == [{"player": 0, "kind": "draw"}]  # never which card
+    assert after["log"] == [{"player": 0, "kind": "draw", "move": 10}]  # never which card
 
 
 def test_an_empty_draw_pile_is_refilled_from_the_discards_except_the_open_card():
@@ -179,7 +194,7 @@ def test_with_nothing_left_to_draw_the_turn_just_passes():
     state = scenario([everything[:20], everything[20:]], open_card=12, draw=[])
     after = GAME.apply_move(state, 0, Draw())
     assert after["hands"] == state["hands"] and after["turn"] == 1
-    assert after["log"] == [{"player": 0, "kind": "no_draw"}]
+    assert after["log"] == [{"player": 0, "kind": "no_draw", "move": 10}]
 
 
 # --- special cards -------------------------------------------------------------------------------
@@ -347,6 +362,21 @@ def test_parse_move_refuses_anything_malformed(data):
     assert error.value.kind == "rules" and len(error.value.reason) < 200
 
 
+def test_a_discard_the_child_left_unfinished_says_what_is_missing():
+    # The board's form leaves out what was not tapped (the browser asks for it first too).
+    no_card = refusal_to_parse({"type": "discard", "a": 4, "b": 6})
+    assert no_card == "Pick one of your cards first."
+    no_keys = refusal_to_parse({"type": "discard", "card": 24, "a": 4})
+    assert no_keys == "Tap two numbers to say your card as a multiplication."
+
+
+def refusal_to_parse(data: dict) -> str:
+    with pytest.raises(IllegalMove) as error:
+        GAME.parse_move(data)
+    assert error.value.kind == "rules"
+    return error.value.reason
+
+
 def test_parse_move_puts_the_smaller_multiplier_first_and_round_trips():
     assert GAME.parse_move({"type": "discard", "card": 24, "a": 6, "b": 4}) == Discard(24, 4, 6)
     assert GAME.parse_move({"type": "draw"}) == Draw()
@@ -380,9 +410,11 @@ def test_learning_events_for_a_good_discard_and_each_mistake():
         "correct": True,
         "mistake": "",
         "detail": {"product": 24, "card": 24, "common": [6], "square": False},
+        "helped": False,
     }
     [free] = events(state, 0, Discard(FREE, 2, 2))
     assert free["skill"] == "2x2" and free["detail"]["square"] is True
+    assert free["helped"] is True  # the app works out a free card's number: not the child's
     [wrong] = events(state, 0, Discard(24, 4, 7))
     assert (wrong["kind"], wrong["skill"], wrong["correct"], wrong["mistake"]) == (
         "fact",
@@ -431,14 +463,16 @@ def test_the_view_shows_my_hand_sorted_and_only_counts_of_the_rest():
         "value": 12,
         "declared": [[2, 6], [3, 4]],
         "multipliers": [2, 3, 4, 6],
+        "says": ["2 × 6", "3 × 4"],
         "square": False,
+        "turned_up": True,  # nobody has discarded yet
     }
     assert view["squares"] == list(SQUARES) and view["winner"] is None
     spectator = GAME.view(state, None)
     assert spectator["hand"] is None and spectator["me"] is None
     assert set(view) == set(spectator) == {
         "players", "me", "turn", "hand", "hand_counts", "open", "draw_count",
-        "discard_count", "free_cards", "log", "winner", "over", "squares",
+        "discard_count", "free_cards", "log", "story", "winner", "over", "squares",
     }  # fmt: skip
 
 

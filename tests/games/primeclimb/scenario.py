@@ -1,11 +1,17 @@
 """Building Prime Climb positions for scenario tests: pawns where the rule text puts them,
-dice as the text rolls them, cards where a test wants them."""
+dice as the text rolls them, cards where a test wants them.
+
+The rule scenarios write a step as the rule text does ("subtract 3", Step(0, 3, "subtract"));
+`play` makes it as a player who works out where the pawn lands correctly: a step or an
+add-or-subtract card without an answer gets the right one (tests of the answers themselves,
+test_answers.py, give theirs)."""
 
 from __future__ import annotations
 
 import pytest
 
 from games.engine.protocol import IllegalMove
+from games.primeclimb.moves import Nudge, Step
 from games.primeclimb.rules import PRIME_CLIMB
 from games.primeclimb.state import MOVE, new_turn
 
@@ -59,11 +65,24 @@ def scenario(
     return state
 
 
+def answered(state: dict, move, player: int | None = None):
+    """The move with the right answer, if it is a legal step or card play without one."""
+    if not isinstance(move, Step | Nudge) or move.answer is not None:
+        return move
+    who = GAME.current_player(state) if player is None else player
+    for legal in GAME.legal_moves(state, who):
+        if type(legal) is type(move) and legal.to_json() | {"answer": None} == move.to_json() | {
+            "answer": None
+        }:
+            return legal
+    return move
+
+
 def play(state: dict, *moves, player: int | None = None) -> dict:
-    """Apply moves in turn (by the player whose turn it is)."""
+    """Apply moves in turn (by the player whose turn it is), answering steps right."""
     for move in moves:
         who = GAME.current_player(state) if player is None else player
-        state = GAME.apply_move(state, who, move)
+        state = GAME.apply_move(state, who, answered(state, move, who))
         GAME.check_invariants(state)
     return state
 

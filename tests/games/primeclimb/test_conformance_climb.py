@@ -37,6 +37,8 @@ def cases():
             "stations": stations[seed % len(stations)][0],
             "turn_limit": 60 if seed % 20 == 19 else 6,
             "custom_cards": CUSTOM[seed % 2] if seed % 3 == 0 else [],
+            # The board shows the results in every fourth game; the others carry answers.
+            "show_results": "yes" if seed % 4 == 1 else "no",
         }
         yield settings, players, seed
 

@@ -21,7 +21,8 @@ from .test_board import render
 
 SLUG = "prime-climb"
 BASE = {"setting_variant": "classic", "setting_doubles": "must", "setting_stations": "53"}
-BASE |= {"setting_turn_limit": "60", "goal": "finish", "goal_count": "2"}
+BASE |= {"setting_turn_limit": "60", "setting_show_results": "no"}
+BASE |= {"goal": "finish", "goal_count": "2"}
 
 
 def card(i: int, kind: str, n: str = "") -> dict[str, str]:

@@ -16,11 +16,23 @@ from .scenario import GAME, at, play, refusal, scenario
 
 def builder_texts(state: dict, pawn: int, die: int) -> dict[str, str]:
     """What the step builder shows for a pawn and a die, by operation, before anything is
-    chosen."""
+    chosen (the teacher's "show the results")."""
     view = GAME.view(state, state["turn"]["seat"])
     group = next(g for g in view["builder"] if g["pawn"] == pawn)
     ops = next(d for d in group["dice"] if d["die"] == die)["ops"]
     return {op["op"]: op["text"] for op in ops if op["legal"]}
+
+
+def ask_texts(state: dict, pawn: int, die: int) -> dict[str, str]:
+    """What the step form shows once a pawn, a die and an operation are chosen (the player
+    works out the result): the sum, or why the step may not be taken."""
+    ask = GAME.view(state, state["turn"]["seat"])["ask"]
+    slot = next(d["slot"] for d in ask["dice"] if d["die"] == die)
+    return {
+        c["op"]: c["why"] or c["text"]
+        for c in ask["choices"]
+        if c["pawn"] == pawn and c["slot"] == slot
+    }
 
 
 # --- 2. Move --------------------------------------------------------------------------------------
@@ -28,12 +40,17 @@ def test_14_with_3_and_9_subtract_3_to_11_then_multiply_by_9_to_99():
     """ "Say you have a pawn on 14, and you roll a 3 and a 9. You could, if you chose, subtract
     3 from 14 to land on 11, then multiply 11 by 9 to move to 99." """
     state = scenario([[14, 0], [0, 0]], dice=(3, 9))
-    assert builder_texts(state, 0, 3)["subtract"] == "14 − 3 = 11"  # shown before choosing
-    state = play(state, Step(0, 3, "subtract"))
+    assert ask_texts(state, 0, 3)["subtract"] == "14 − 3"  # the player works out the 11
+    state = play(state, Step(0, 3, "subtract", 11))
     assert at(state, 0) == [11, 0]
-    assert builder_texts(state, 0, 9)["multiply"] == "11 × 9 = 99"
-    state = play(state, Step(0, 9, "multiply"))
+    assert ask_texts(state, 0, 9)["multiply"] == "11 × 9"
+    state = play(state, Step(0, 9, "multiply", 99))
     assert at(state, 0) == [99, 0]
+    shown = scenario([[14, 0], [0, 0]], dice=(3, 9), show_results="yes")
+    assert builder_texts(shown, 0, 3)["subtract"] == "14 − 3 = 11"  # shown before choosing
+    shown = play(shown, Step(0, 3, "subtract"))
+    assert builder_texts(shown, 0, 9)["multiply"] == "11 × 9 = 99"
+    assert at(play(shown, Step(0, 9, "multiply")), 0) == [99, 0]
 
 
 def test_each_die_is_applied_one_at_a_time_never_3_times_9_as_27():
@@ -51,10 +68,25 @@ def test_98_with_7_only_subtract_to_91_or_divide_to_14():
     to end at 91, or divide to end at 14." """
     state = scenario([[98, None], [0, 0]], dice=(7, 7))
     steps = [m for m in GAME.legal_moves(state, 0) if isinstance(m, Step)]
-    assert steps == [Step(0, 7, "subtract"), Step(0, 7, "divide")]
-    assert builder_texts(state, 0, 7) == {"subtract": "98 − 7 = 91", "divide": "98 ÷ 7 = 14"}
-    assert refusal(state, Step(0, 7, "add")).reason == "98 + 7 = 105: that's past 101."
+    assert steps == [Step(0, 7, "subtract", 91), Step(0, 7, "divide", 14)]
+    assert ask_texts(state, 0, 7) == {
+        "add": "98 + 7 goes past 101: try another way.",
+        "subtract": "98 − 7",
+        "multiply": "98 × 7 goes past 101: try another way.",
+        "divide": "98 ÷ 7",
+    }
+    assert refusal(state, Step(0, 7, "add", 104)).reason == (
+        "98 + 7 goes past 101. A pawn can never go past 101: try another way."
+    )  # the player's wrong sum is not corrected by telling the right one
+    assert refusal(state, Step(0, 7, "add", 105)).reason == (
+        "Yes, 98 + 7 = 105, but that's past 101. A pawn can never go past 101: try another way."
+    )
     assert "one die at a time" in refusal(state, Step(0, 3, "add")).reason
+    shown = scenario([[98, None], [0, 0]], dice=(7, 7), show_results="yes")
+    assert builder_texts(shown, 0, 7) == {"subtract": "98 − 7 = 91", "divide": "98 ÷ 7 = 14"}
+    assert refusal(shown, Step(0, 7, "add")).reason == (
+        "98 + 7 = 105, but that's past 101. A pawn can never go past 101: try another way."
+    )
 
 
 # --- Example 1 ------------------------------------------------------------------------------------
@@ -90,7 +122,8 @@ def test_example_1_you_must_stay_on_the_board_at_every_step():
     would go to 105, which is off the board. You must stay on the board at all times." """
     state = play(scenario([[4, 26], [0, 0]], dice=(3, 9)), Step(1, 9, "add"))
     error = refusal(state, Step(1, 3, "multiply"))
-    assert (error.kind, error.reason) == ("past_101", "35 × 3 = 105: that's past 101.")
+    assert error.kind == "past_101"
+    assert error.reason == "35 × 3 goes past 101. A pawn can never go past 101: try another way."
 
 
 # --- Example 2 ------------------------------------------------------------------------------------
@@ -207,12 +240,18 @@ def test_84_divided_by_4_removes_two_oranges_leaving_21():
     assert [n for n in SPACES if sorted(colours(n)) == ["green", "purple"]] == [21]
 
 
-def test_the_step_builder_shows_the_colour_hint_for_times_and_divide_only():
+def test_the_step_form_shows_the_colour_hint_for_times_and_divide_only():
     state = scenario([[14, 0], [0, 0]], dice=(3, 9))
-    group = GAME.view(state, 0)["builder"][0]
+    choices = GAME.view(state, 0)["ask"]["choices"]
+    ops = {c["op"]: c for c in choices if c["pawn"] == 0 and c["slot"] == 0}
+    assert ops["multiply"]["hint"]["result"] == ["orange", "green", "purple"]
+    assert ops["add"]["hint"] is None
+    assert ops["divide"]["hint"] is None  # 3 does not go into 14: no colours to remove
+    assert ops["divide"]["why"] == "14 ÷ 3 is not a whole number: try another way."
+    shown = scenario([[14, 0], [0, 0]], dice=(3, 9), show_results="yes")
+    group = GAME.view(shown, 0)["builder"][0]
     ops = {op["op"]: op for op in group["dice"][0]["ops"]}
     assert ops["multiply"]["hint"]["value"] == 42 and ops["add"]["hint"] is None
-    assert ops["divide"]["hint"] is None  # 3 does not go into 14: no colours to remove
     assert ops["divide"]["reason"] == "not a whole number" and not ops["divide"]["legal"]
 
 

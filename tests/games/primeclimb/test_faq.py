@@ -24,12 +24,12 @@ def test_a_keeper_card_may_go_on_either_pawn():
     state = scenario([[20, 30], [0, 0]], dice=(2, 3), keepers={0: ["plus4"]})
     plays = [m for m in GAME.legal_moves(state, 0) if isinstance(m, Nudge)]
     assert plays == [
-        Nudge("plus4", 0, "add"),
-        Nudge("plus4", 0, "subtract"),
-        Nudge("plus4", 1, "add"),
-        Nudge("plus4", 1, "subtract"),
+        Nudge("plus4", 0, "add", 24),
+        Nudge("plus4", 0, "subtract", 16),
+        Nudge("plus4", 1, "add", 34),
+        Nudge("plus4", 1, "subtract", 26),
     ]
-    state = play(state, Nudge("plus4", 1, "subtract"))
+    state = play(state, Nudge("plus4", 1, "subtract", 26))
     assert at(state, 0) == [20, 26] and state["discard"] == ["plus4"]
 
 
@@ -77,7 +77,7 @@ def test_division_must_be_exact():
     assert [(e.kind, e.skill, e.correct, e.mistake) for e in events] == [
         ("fact", "7/2", False, "not_whole")
     ]
-    assert Step(0, 7, "divide") in GAME.legal_moves(state, 0)
+    assert Step(0, 7, "divide", 1) in GAME.legal_moves(state, 0)
 
 
 def test_no_card_when_a_token_lands_on_101():
@@ -91,9 +91,9 @@ def test_you_have_to_move_even_backwards():
     """ "Q: Do I have to move? If the only thing I can do is subtract, do you have to move
     backwards? A: You do have to move. That may mean moving backwards." """
     state = scenario([[None, 97], [0, 0]], dice=(9, 9))
-    assert GAME.legal_moves(state, 0) == [Step(1, 9, "subtract")]  # 97 is prime, 106 is off
+    assert GAME.legal_moves(state, 0) == [Step(1, 9, "subtract", 88)]  # 106 is off the board
     assert "Use all your dice first" in refusal(state, EndTurn()).reason
-    state = play(state, Step(1, 9, "subtract"))
+    state = play(state, Step(1, 9, "subtract", 88))
     assert at(state, 0) == [None, 88]
 
 
@@ -103,13 +103,19 @@ def test_forced_below_0_you_stay_at_0():
     divide exactly."""
     state = scenario([[3, 4], [0, 0]], dice=(5, 7), cursed=True)
     steps = [m for m in GAME.legal_moves(state, 0) if isinstance(m, Step)]
-    assert steps == [Step(p, d, "subtract") for p in (0, 1) for d in (5, 7)]
-    view = GAME.view(state, 0)
-    assert view["builder"][0]["dice"][0]["ops"][1]["text"] == "3 − 5: stay at 0"
-    state = play(state, Step(0, 5, "subtract"))
+    assert steps == [Step(p, d, "subtract", 0) for p in (0, 1) for d in (5, 7)]  # answer: 0
+    choice = GAME.view(state, 0)["ask"]["choices"][0]
+    assert (choice["text"], choice["op"], choice["stays"]) == ("3 − 5", "subtract", 0)
+    assert refusal(state, Step(0, 5, "subtract", -2)).reason == (
+        "3 − 5 is off the board, so your pawn stays at 0. Your answer is 0."
+    )
+    shown = scenario([[3, 4], [0, 0]], dice=(5, 7), cursed=True, show_results="yes")
+    assert GAME.view(shown, 0)["builder"][0]["dice"][0]["ops"][1]["text"] == "3 − 5: stay at 0"
+    state = play(state, Step(0, 5, "subtract", 0))
     assert at(state, 0) == [0, 4]
     # Now 0 ÷ 7 = 0 stays on the board: no need to push the other pawn off it.
-    assert [m for m in GAME.legal_moves(state, 0) if isinstance(m, Step)] == [Step(0, 7, "divide")]
+    steps = [m for m in GAME.legal_moves(state, 0) if isinstance(m, Step)]
+    assert steps == [Step(0, 7, "divide", 0)]
 
 
 def test_moving_one_pawn_or_both():
@@ -153,7 +159,7 @@ def test_a_keeper_is_kept_face_up_and_not_played_the_turn_it_is_drawn():
     state = play(state, Step(1, 5, "add"), EndTurn())
     assert state["keepers"][0] == ["plus3"] and GAME.current_player(state) == 1
     later = scenario([[11, 25], [0, 0]], dice=(1, 5), keepers={0: ["plus3"]})
-    assert Nudge("plus3", 0, "add") in GAME.legal_moves(later, 0)
+    assert Nudge("plus3", 0, "add", 14) in GAME.legal_moves(later, 0)
 
 
 def test_undo_takes_back_steps_and_cards_until_the_turn_ends():

@@ -32,7 +32,10 @@ from .scenario import GAME, play, refusal, scenario
 ALL_MOVES = [
     Roll(),
     Step(1, 9, "multiply"),
+    Step(1, 9, "multiply", 99),
+    Step(0, 5, "subtract", -2),
     Nudge("plus3", 0, "subtract"),
+    Nudge("plus3", 0, "subtract", 11),
     BumpCard("bump2", 5),
     Curse("curse1", 3),
     Undo(),
@@ -52,6 +55,13 @@ def test_every_move_has_a_stable_json_form():
         "pawn": 0,
         "die": 3,
         "op": "subtract",
+    }  # the board showed the result: no answer (and an old move log reads the same)
+    assert Step(0, 3, "subtract", 11).to_json() == {
+        "type": "step",
+        "pawn": 0,
+        "die": 3,
+        "op": "subtract",
+        "answer": 11,
     }
 
 
@@ -65,6 +75,11 @@ def test_every_move_has_a_stable_json_form():
         {"type": "step", "pawn": 0, "die": 3, "op": "power"},
         {"type": "step", "pawn": 0, "die": 3, "op": ["add"]},
         {"type": "step", "pawn": 0, "die": 3},
+        {"type": "step", "pawn": 0, "die": 3, "op": "add", "answer": "17"},
+        {"type": "step", "pawn": 0, "die": 3, "op": "add", "answer": 10**9},
+        {"type": "step", "pawn": 0, "die": 3, "op": "add", "answer": 17.5},
+        {"type": "step", "pawn": 0, "die": 3, "op": "add", "answer": True},
+        {"type": "step", "pawn": 0, "die": 3, "op": "add", "result": 17},
         {"type": "nudge", "card": "plus3", "pawn": 0, "op": "multiply"},
         {"type": "nudge", "card": "joker", "pawn": 0, "op": "add"},
         {"type": "switch", "first": 3, "second": 3},
@@ -101,8 +116,9 @@ def test_views_hide_the_draw_order_and_show_keepers_face_up():
         assert view["keepers"][1][0]["name"] == "+/− 9"
         other = GAME.resample_hidden(state, viewer, random.Random(1))
         assert GAME.view(other, viewer) == view
-    assert GAME.view(state, 0)["builder"] and not GAME.view(state, 1)["builder"]
-    assert not GAME.view(state, None)["builder"] and GAME.view(state, None)["me"] is None
+    assert GAME.view(state, 0)["ask"] and not GAME.view(state, 1)["ask"]
+    assert not GAME.view(state, None)["ask"] and GAME.view(state, None)["me"] is None
+    assert not GAME.view(state, 0)["builder"]  # the results are the player's to work out
 
 
 def test_the_board_shows_colours_and_factorisations_as_text():
@@ -119,16 +135,24 @@ def test_the_board_shows_colours_and_factorisations_as_text():
 
 def test_learning_events_facts_mistakes_and_the_closest_to_101():
     state = scenario([[14, 0], [0, 0]], dice=(3, 9))
-    after = play(state, Step(0, 3, "subtract"))
-    events = GAME.learning_events(state, 0, Step(0, 3, "subtract"), after)
-    assert [(e.kind, e.skill, e.correct) for e in events] == [("fact", "14-3", True)]
-    assert events[0].detail == {"from": 14, "op": "subtract", "number": 3, "result": 11}
-    error = refusal(state, Step(0, 9, "multiply"))
+    after = play(state, Step(0, 3, "subtract", 11))
+    events = GAME.learning_events(state, 0, Step(0, 3, "subtract", 11), after)
+    assert [(e.kind, e.skill, e.correct, e.helped) for e in events] == [
+        ("fact", "14-3", True, False)
+    ]
+    assert events[0].detail == {
+        "from": 14,
+        "op": "subtract",
+        "number": 3,
+        "result": 11,
+        "answer": 11,
+    }
+    error = refusal(state, Step(0, 9, "multiply", 126))
     assert error.kind == "past_101"
-    events = GAME.learning_events(state, 0, Step(0, 9, "multiply"), error)
+    events = GAME.learning_events(state, 0, Step(0, 9, "multiply", 126), error)
     assert [(e.skill, e.mistake) for e in events] == [("14x9", "past_101")]
     assert GAME.learning_events(state, 0, Undo(), IllegalMove("no")) == []
-    done = play(after, Step(0, 9, "multiply"))
+    done = play(after, Step(0, 9, "multiply", 99))
     closest = GAME.learning_events(done, 0, EndTurn(), play(done, EndTurn()))
     assert [(e.kind, e.correct) for e in closest] == [("closest_to_101", True)]
     assert closest[0].detail["achieved"] == 2 and closest[0].detail["best"] == 2

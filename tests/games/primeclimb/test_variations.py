@@ -45,7 +45,12 @@ def test_way_stations_must_be_landed_on_before_101():
     pawn to 101, they need to land a pawn on the chosen space(s)." """
     state = scenario([[99, 50], [0, 0]], dice=(2, 3), variant="way_stations", stations="53")
     error = refusal(state, Step(0, 2, "add"))
-    assert error.reason == "Land on the way station 53 before you go to 101."
+    assert error.reason == "First land on the way station 53. Then you may go to 101."
+    error = refusal(state, Step(0, 2, "add", 101))  # right, but not yet
+    assert error.reason == (
+        "Yes, 99 + 2 = 101, but first land on the way station 53. Then go to 101."
+    )
+    assert refusal(state, Step(0, 2, "add", 100)).kind == "wrong_result"
     state = play(state, Step(1, 3, "add"))
     assert state["visited"][0] == [53]
     state = play(state, Step(0, 2, "add"))
@@ -137,8 +142,13 @@ def test_settings_come_from_forms_as_text_and_unknown_ones_are_refused():
         with pytest.raises(SettingsError):
             GAME.clean_settings(bad)
     names = [field["name"] for field in GAME.settings_fields()]
-    assert names == ["variant", "doubles", "stations", "turn_limit", "custom_cards"]
+    assert names == ["variant", "doubles", "stations", "turn_limit", "show_results", "custom_cards"]
     assert all(name in defaults for name in names)
+    assert defaults["show_results"] == "no"  # children work out where a pawn lands
+    shown = GAME.clean_settings({"show_results": "yes"})
+    assert GAME.settings_label(shown) == "Prime Climb · results shown"
+    with pytest.raises(SettingsError, match="Show the results"):
+        GAME.clean_settings({"show_results": True})
 
 
 def test_the_turn_limit_ends_the_game_and_the_furthest_climber_wins():

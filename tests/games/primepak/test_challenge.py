@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -49,7 +50,9 @@ def scenario(
 ) -> dict:
     """A state at the start of `turn`'s turn with exactly these cards on the table (missing
     slots are empty). The rest of the deck is the draw pile (draw_top[0] on top), or with
-    `empty_draw` the last seat's stack (so it scores them)."""
+    `empty_draw` the last seat's stack (so it scores them). Timing is the booklet's unless
+    said (the scenarios quote the booklet)."""
+    settings.setdefault("time_limits", "booklet")
     state = GAME.new_game({"level": level, **settings}, players, seed=1)
     size = len(state["foundation"])
     slots = list(foundation) + [None] * (size - len(foundation))
@@ -124,12 +127,14 @@ def test_the_first_player_is_drawn_by_lot_and_fills_the_foundation():
 
 # --- settings ------------------------------------------------------------------------------------
 def test_settings_are_completed_and_checked():
+    """Our decision (docs/rules.md): new games and assignments get the gentle timing a class
+    can manage; the booklet's is a choice."""
     assert (
         GAME.clean_settings({})
         == GAME.default_settings()
         == {
             "level": 1,
-            "time_limits": "booklet",
+            "time_limits": "gentle",
             "invalid_sets": "challenge",
             "teams": "off",
         }
@@ -147,12 +152,18 @@ def test_settings_are_completed_and_checked():
     names = [field["name"] for field in GAME.settings_fields()]
     assert names == ["level", "time_limits", "invalid_sets", "teams"]
     assert [v for v, _ in GAME.settings_fields()[0]["choices"]] == [1, 2, 3, 4, 5, 6]
+    timing = GAME.settings_fields()[1]["choices"]
+    assert [v for v, _ in timing] == ["gentle", "relaxed", "booklet"]  # the default first
+    assert "2 s to challenge" in dict(timing)["booklet"]
 
 
 def test_settings_label_starts_with_the_level():
     assert GAME.settings_label({"level": 3}) == "Level 3"
     assert GAME.settings_label({"level": "3", "time_limits": "relaxed"}) == (
         "Level 3 · relaxed timing"
+    )
+    assert GAME.settings_label({"level": 1, "time_limits": "booklet"}) == (
+        "Level 1 · booklet timing"
     )
     label = GAME.settings_label({"level": 5, "invalid_sets": "refuse", "teams": "pairs"})
     assert label == "Level 5 · wrong sets refused · teams"
@@ -223,7 +234,7 @@ def test_picking_cards_up_and_down_has_a_limit():
     for _ in range(SELECT_LIMIT):
         state = play(state, 0, "f3", "f3")  # only picking a card up counts
     assert Select("f0") not in GAME.legal_moves(state, 0)
-    assert "too often" in refusal(state, 0, Select("f0")).reason
+    assert "too many times" in refusal(state, 0, Select("f0")).reason
     assert Hit() in GAME.legal_moves(state, 0)
 
 
@@ -382,7 +393,9 @@ def test_only_the_first_challenge_counts():
     state = GAME.apply_move(play(state, 0, Hit()), 1, Challenge())
     assert GAME.legal_moves(state, 2) == []
     error = refusal(state, 2, Challenge())
-    assert error.reason == "You can challenge only just after “hit”, “done” or a set."
+    assert error.reason == (
+        "You can only challenge just after a player says “hit” or “done”, or takes a set."
+    )
 
 
 def test_nobody_challenges_themselves_or_their_partner():
@@ -470,6 +483,58 @@ def test_a_false_challenge_of_a_good_set_costs_the_challenger_3_points():
     assert log_text(state)[-1] == (
         "Ben challenged Ana, but 42 = 6 × 7 is right: Ben gave 3 points to Ana."
     )
+
+
+# --- refusals, in a child's words ----------------------------------------------------------------
+def test_refusals_say_plainly_what_to_do_instead():
+    state = scenario([42, 6, 7, 11])
+    said = {
+        "not your turn": refusal(state, 1, Select("f0")).reason,
+        "too few": refusal(play(state, 0, "f0", "f1"), 0, Collect()).reason,
+    }
+    window = take(state, 0, "f0", "f1", "f2")
+    said["waiting"] = refusal(window, 0, Select("f3")).reason
+    said["watching"] = refusal(window, 1, Select("f3")).reason
+    challenger = GAME.apply_move(play(state, 0, Hit()), 1, Challenge())
+    said["challenger's hit"] = refusal(challenger, 1, Hit()).reason
+    said["done too early"] = refusal(state, 0, Done()).reason
+    assert said == {
+        "not your turn": "It's not your turn.",
+        "too few": (
+            "Pick up at least 3 cards: the answer first, then the numbers that multiply to make it."
+        ),
+        "waiting": "Wait a moment: the others may challenge.",
+        "watching": "Right now you can only press “Challenge!”, or wait.",
+        "challenger's hit": (
+            "You caught a missed set, so you can't ask for a hit: take sets, then say “done”."
+        ),
+        "done too early": ("Take a set that uses a card from the foundation first, or say “hit”."),
+    }
+    for reason in said.values():  # no words of the code: refs, phases, moves
+        assert not re.search(r"\b(f\d+|h\d+|ref|phase|window|select|collect)\b", reason)
+
+
+# --- prime cards: the board and the log name the prime a prime card stood for ---------------------
+def test_a_prime_card_is_named_by_the_prime_it_stood_for():
+    """Booklet, Terminology: "The prime wild cards shown here are being used for the primes 2,
+    2, and 5." Issue 11: the board and the log name the prime a wild stood for."""
+    state = play(scenario([42, 6, P, 11]), 0, "f0", "f1", "f2")
+    assert GAME.describe(state, 0, Collect()) == "took 42 = 6 × (prime as 7)"
+    state = GAME.apply_move(state, 0, Collect())
+    assert GAME.view(state, 1)["window"]["set_text"] == "42 = 6 × (prime as 7)"
+    assert log_text(state)[-1] == "Ana took 42 = 6 × (prime as 7)."
+    booklet = take(scenario([40, 2, P, P, P]), 0, "f0", "f1", "f2", "f3", "f4")
+    assert log_text(booklet)[-1] == (
+        "Ana took 40 = 2 × (prime as 2) × (prime as 2) × (prime as 5)."
+    )
+    # A set missed with a prime card in it, found by a challenge.
+    missed = GAME.apply_move(play(scenario([42, 6, P, 11]), 0, Hit()), 1, Challenge())
+    assert log_text(missed)[-1] == (
+        "Ben challenged Ana: there was a set, 42 = 6 × (prime as 7)! Now Ben may take sets."
+    )
+    # In a wrong set a prime card stands for nothing.
+    wrong = take(scenario([40, 2, P, 11]), 0, "f0", "f1", "f2")
+    assert GAME.view(wrong, 1)["window"]["set_text"] == "40 = 2 × prime"
 
 
 # --- "refuse" mode: the app refuses wrong sets at once -------------------------------------------
@@ -692,13 +757,12 @@ def test_learning_events_for_sets_right_and_wrong():
                 "prime_set": False,
                 "wilds": 0,
             },
+            "helped": False,
         }
     ]
+    # A wrong set taken while others may challenge is judged when its window closes (below).
     wrong = play(scenario([42, 6, 7, 40, 2, 10]), 0, "f3", "f4", "f5")
-    [event] = events(wrong, 0, Collect())
-    assert (event["skill"], event["correct"], event["mistake"]) == (
-        "factors:40", False, "wrong_product"
-    )  # fmt: skip
+    assert events(wrong, 0, Collect()) == []
     refused = play(scenario([40, 2, 10], invalid_sets="refuse"), 0, "f0", "f1", "f2")
     [event] = events(refused, 0, Collect())
     assert (event["correct"], event["mistake"]) == (False, "wrong_product")
@@ -719,11 +783,75 @@ def test_learning_events_for_challenges():
     [false] = events(play(scenario([2, 3, 11]), 0, Hit()), 1, Challenge())
     assert (false["player"], false["correct"], false["mistake"]) == (1, False, "false_challenge")
     wrong = take(scenario([40, 2, 10]), 0, "f0", "f1", "f2")
-    [catch] = events(wrong, 1, Challenge())
+    mistake, catch = events(wrong, 1, Challenge())
+    assert (mistake["player"], mistake["skill"], mistake["correct"], mistake["mistake"]) == (
+        0, "factors:40", False, "wrong_product"
+    )  # fmt: skip
+    assert mistake["detail"]["challenged_by"] == 1
     assert (catch["skill"], catch["correct"], catch["detail"]["mistake"]) == (
         "challenge:set", True, "wrong_product"
     )  # fmt: skip
     assert events(wrong, 0, Challenge()) == []  # refused: nothing learnt
+    # A set with too many prime cards is not a set either: its mistake comes with the challenge.
+    wilds = take(scenario([48, 3, P, P, P, P]), 0, "f0", "f1", "f2", "f3", "f4", "f5")
+    mistake, catch = events(wilds, 1, Challenge())
+    assert (mistake["player"], mistake["mistake"]) == (0, "too_many_wilds")
+    # A right set picked up in the wrong order was recorded (right) when it was taken.
+    backwards = take(scenario([6, 7, 42]), 0, "f0", "f1", "f2")
+    assert [event["player"] for event in events(backwards, 1, Challenge())] == [1]
+
+
+def test_a_wrong_set_nobody_challenges_is_told_and_recorded_when_the_window_closes():
+    """Booklet: a wrong set is the opponents' to challenge ("an opponent may challenge"); issue
+    11: when it stands because nobody challenged in time, the player is told afterwards what
+    was wrong with it ("100 = 2 × 2 was not a set: 2 × 2 = 4") and it counts as a mistake."""
+    state = take(scenario([100, 2, 2, 11, 7], players=3), 0, "f0", "f1", "f2")
+    assert state["phase"] == "window"
+    kept = GAME.apply_timeout(state)
+    assert kept["stacks"][0] == [100, 2, 2] and kept["actor"] == 0  # it stands
+    told = "Nobody challenged your 100 = 2 × 2, but it was not a factor set. 2 × 2 = 4, not 100."
+    assert GAME.view(kept, 0)["notes"] == [told]
+    assert GAME.view(kept, 1)["notes"] == [] and GAME.view(kept, None)["notes"] == []
+    assert log_text(kept)[-1] == (
+        "Ana kept 100 = 2 × 2: nobody challenged. But it was not a factor set. 2 × 2 = 4, not 100."
+    )
+    [event] = [e.to_json() for e in GAME.learning_events(state, 0, Timeout(), kept)]
+    assert (event["player"], event["kind"], event["skill"]) == (0, "factor_set", "factors:100")
+    assert (event["correct"], event["mistake"]) == (False, "wrong_product")
+    assert event["detail"]["unchallenged"] is True and not event["helped"]
+    # The note stays on the player's board until their next turn starts.
+    later = GAME.apply_timeout(play(kept, 0, Done()))
+    assert later["turn"] == 1 and GAME.view(later, 0)["notes"] == [told]
+    for _ in range(4):  # Ben and Cy run out of time; each "done" window closes
+        later = GAME.apply_timeout(later)
+    assert later["turn"] == 0 and GAME.view(later, 0)["notes"] == []
+
+
+def test_a_right_set_nobody_challenges_is_nothing_to_tell():
+    state = take(scenario([42, 6, 7, 11]), 0, "f0", "f1", "f2")
+    kept = GAME.apply_timeout(state)
+    assert GAME.view(kept, 0)["notes"] == [] and log_text(kept)[-1] == "Ana took 42 = 6 × 7."
+    assert GAME.learning_events(state, 0, Timeout(), kept) == []
+    # Other clocks (a hit's window, a turn's time) teach nothing by themselves.
+    hit = play(scenario([2, 3, 11]), 0, Hit())
+    assert GAME.learning_events(hit, 0, Timeout(), GAME.apply_timeout(hit)) == []
+
+
+def test_an_unchallenged_set_with_the_answer_last_gets_a_reminder_but_is_no_mistake():
+    state = take(scenario([6, 7, 42, 11]), 0, "f0", "f1", "f2")
+    kept = GAME.apply_timeout(state)
+    assert GAME.view(kept, 0)["notes"] == [
+        "Nobody challenged your 6 = 7 × 42, but the answer, 42, goes first."
+    ]
+    assert GAME.learning_events(state, 0, Timeout(), kept) == []
+
+
+def test_a_wrong_set_with_prime_cards_is_told_too():
+    state = take(scenario([40, 2, P, 11]), 0, "f0", "f1", "f2")  # 40 ÷ 2 = 20 is no prime
+    kept = GAME.apply_timeout(state)
+    [note] = GAME.view(kept, 0)["notes"]
+    assert note.startswith("Nobody challenged your 40 = 2 × prime, but it was not a factor set.")
+    assert "20" in note
 
 
 # --- the protocol, on random games ---------------------------------------------------------------

@@ -33,7 +33,7 @@ def drive_to_end(match: Match, student, monkeypatch, limit: int = 3000) -> Match
         move = strongest.choose_move(rules.view(match.state, seat), moves, rng) if moves else None
         if move is not None:
             services.match_play(
-                match_id=match.pk, student=student, move=move.to_json(), version=match.version
+                match_id=match.pk, player=student, move=move.to_json(), version=match.version
             )
             continue
         if any(

@@ -8,7 +8,9 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 from collections import Counter
+from math import prod
 
 import pytest
 
@@ -26,6 +28,7 @@ from games.primepak.solitaire import (
     Turn,
     layout_for,
     layout_of,
+    selection_line,
     visible_sets,
 )
 
@@ -199,7 +202,9 @@ def test_two_overlapping_cards_may_be_taken_at_once_in_the_same_set():
     state = play(state, Select("f7"))
     assert "f0" in selectable(state)
     state = play(state, Select("f0"), Select("s0"))
-    assert GAME.view(state, 0)["selection"]["verdict"] == "20 = 4 × 5 is a factor set!"
+    selection = GAME.view(state, 0)["selection"]
+    assert selection["text"] == "4 × 5 = 20 ✓" and selection["ok"]
+    assert selection["verdict"] == "That is a factor set! Press “Take this set”."
     state = play(state, Collect())
     assert state["foundation"][0] is None and state["foundation"][7] is None
     assert state["taken"][-1] == [4, 20, 5]
@@ -220,7 +225,12 @@ def test_cards_from_the_stack_must_be_a_run_from_its_top():
     skipped = play(state, Select("f0"), Select("s0"), Select("s2"))
     error = refusal(skipped, Collect())
     assert error.kind == "skipped_card"
-    assert error.reason == "Take cards from the top of the pile without skipping any."
+    assert error.reason == (
+        "Take the top card of the face-up pile and the cards right under it. No skipping!"
+    )
+    # The maths is right, so the board says what the rule wants (not a maths mistake).
+    selection = GAME.view(skipped, 0)["selection"]
+    assert selection["text"] == "4 × 5 = 20 ✓" and selection["verdict"] == error.reason
     assert Collect() not in GAME.legal_moves(skipped, 0)
     # Without the 7 in between it works: 20 = 4 × 5 with the 5 on top.
     state = scenario({0: 4}, stack=[7, 5, 20])
@@ -267,7 +277,7 @@ def test_the_draw_pile_is_gone_through_only_once():
     state = play(scenario({0: 4, 1: 2}, stack=[5, 3], draw=[2], rest="stack"), Turn())
     assert state["draw"] == [] and state["status"] == "playing"  # 4 = 2 × 2 is still there
     assert Turn() not in GAME.legal_moves(state, 0)
-    assert refusal(state, Turn()).reason == "The draw pile is empty."
+    assert refusal(state, Turn()).reason == "There are no cards left to turn over."
 
 
 # --- winning and losing --------------------------------------------------------------------------
@@ -306,23 +316,99 @@ def test_giving_up_ends_the_game():
 
 
 # --- the selection, hints and the log ------------------------------------------------------------
-def test_the_board_shows_the_product_so_far_and_the_verdict():
-    state = scenario({0: 40, 1: 2, 2: 4, 3: 7}, stack=[5])
-    view = GAME.view(play(state, Select("f1"), Select("s0")), 0)["selection"]
-    assert view == {"cards": ["f1", "s0"], "values": [2, 5], "product": 10,
-                    "text": "2 × 5 = 10", "verdict": "", "ok": False}  # fmt: skip
-    view = GAME.view(play(state, Select("f1"), Select("s0"), Select("f2")), 0)["selection"]
-    assert view["text"] == "2 × 5 × 4 = 40" and not view["ok"]
-    assert view["verdict"] == "A factor set needs its answer: 2, 5, 4 has none."
-    view = GAME.view(play(state, Select("f1"), Select("s0"), Select("f2"), Select("f0")), 0)
-    assert view["selection"]["ok"] and view["selection"]["verdict"] == (
-        "40 = 2 × 4 × 5 is a factor set!"
+LEVEL1 = {"level": 1, "layout": "rows", "extra_rows": 0}
+
+
+def chosen(layout: dict[int, int], *refs: str, stack=(), settings=LEVEL1) -> dict:
+    """The board's selection after choosing these cards, in this order."""
+    state = play(scenario(layout, stack=stack, settings=settings), *(Select(r) for r in refs))
+    return GAME.view(state, 0)["selection"]
+
+
+def test_the_line_multiplies_the_other_cards_against_the_biggest():
+    """The biggest chosen card is the answer; the line shows the product of the others, never
+    a product that includes the answer: "2 × 5 × 2 × 2 × 2 = 80 ✓", "2 × 5 = 10, not 64"."""
+    layout = {0: 80, 1: 2, 2: 5, 3: 2, 4: 2, 5: 2, 6: 64}
+    ready = chosen(layout, "f1", "f2", "f0", "f3", "f4", "f5")
+    assert ready["text"] == "2 × 5 × 2 × 2 × 2 = 80 ✓"  # the multipliers in the order chosen
+    assert (ready["answer"], ready["product"], ready["ok"]) == (80, 80, True)
+    assert ready["verdict"] == "That is a factor set! Press “Take this set”."
+    short = chosen(layout, "f1", "f2", "f6")
+    assert short["text"] == "2 × 5 = 10, not 64" and not short["ok"]
+    assert short["verdict"] == "Not 64 yet: choose more cards, or put some back."
+
+
+def test_one_or_two_cards_show_only_what_was_chosen():
+    """No arithmetic beyond the product of the chosen cards: one card is itself; with two, the
+    bigger is the answer if the smaller fits into it at least twice ("20 = 4 × ?", whether or
+    not 4 really divides it), otherwise both are multipliers ("4 × 5 = 20")."""
+    layout = {0: 20, 1: 4, 2: 5, 3: 10, 4: 2}
+    one = chosen(layout, "f0")
+    assert (one["text"], one["verdict"], one["ok"], one["tip"]) == (
+        "20", "Choose more cards: a factor set has at least 3.", False, True)  # fmt: skip
+    assert chosen(layout, "f0", "f1")["text"] == "20 = 4 × ?"
+    assert chosen(layout, "f1", "f0")["text"] == "20 = 4 × ?"  # the order does not matter
+    assert chosen(layout, "f3", "f1")["text"] == "10 = 4 × ?"  # 4 does not divide 10: not said
+    both = chosen(layout, "f1", "f2")
+    assert both["text"] == "4 × 5 = 20" and both["answer"] is None and both["tip"]
+    assert chosen(layout, "f4", "f1")["text"] == "4 = 2 × ?"
+
+
+def test_cards_with_no_answer_among_them_say_the_answer_is_missing():
+    """Booklet: "A factor set must include the answer that is the product of all the other
+    numbers." Multipliers chosen first (the booklet allows any order) read as their product."""
+    layout = {0: 40, 1: 2, 2: 4, 3: 8, 4: 5, 5: 10}
+    first = chosen(layout, "f1", "f4", "f2")
+    assert first["text"] == "2 × 5 × 4 = 40" and first["answer"] is None
+    assert first["verdict"] == (
+        "None of these cards is the answer yet. Add the card they make, or put a card back."
     )
+    assert chosen(layout, "f1", "f4", "f2", "f0")["text"] == "2 × 5 × 4 = 40 ✓"
+    state = play(scenario(layout, settings=LEVEL1), Select("f1"), Select("f5"), Select("f2"),
+                 Select("f4"))  # fmt: skip
+    error = refusal(state, Collect())  # the booklet's 2, 10, 4, 5
+    assert error.kind == "no_answer"
+    assert (
+        error.reason
+        == "None of these cards is the answer: the card all the others multiply to make."
+    )
+
+
+def test_a_refused_set_says_why_in_the_lines_words():
+    state = scenario({0: 40, 1: 2, 2: 4, 3: 7}, stack=[5])
     wrong = play(state, Select("f0"), Select("f1"), Select("f3"))
     assert refusal(wrong, Collect()).reason == "2 × 7 = 14, not 40."
+    assert refusal(wrong, Collect()).kind == "wrong_product"
     assert Collect() not in GAME.legal_moves(wrong, 0)
-    assert refusal(state, Clear()).reason == "No cards are chosen."
+    assert refusal(state, Clear()).reason == "You have not chosen any cards."
     assert refusal(state, Collect()).reason == "Choose the cards of your set first."
+    two = play(state, Select("f0"), Select("f2"))
+    assert (refusal(two, Collect()).reason, refusal(two, Collect()).kind) == (
+        "A factor set needs at least 3 cards.", "too_few_cards")  # fmt: skip
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_line_never_works_out_more_than_the_chosen_cards_product(seed):
+    """Whatever is chosen, the line names only the chosen cards and one product: of the
+    multipliers it shows, never of a product that includes the answer it shows."""
+    rng = random.Random(seed)
+    cards = rng.choices([2, 3, 4, 5, 6, 8, 10, 12, 20, 24, 40, 60, 64, 80], k=rng.randint(1, 6))
+    line = selection_line(cards)
+    if len(cards) == 1:
+        assert line == str(cards[0])
+        return
+    left, right = line.split(" = ")
+    if left.isdigit():  # "20 = 4 × ?": the answer, then the other card
+        assert right.endswith(" × ?") and sorted([int(left), int(right[:-4])]) == sorted(cards)
+        return
+    multipliers = [int(n) for n in left.split(" × ")]
+    product = prod(multipliers)
+    rest = list((Counter(cards) - Counter(multipliers)).elements())
+    if not rest:  # no chosen card can be the answer: the product of them all, nothing more
+        assert right == str(product)
+    else:  # the card left out is the biggest, the answer: it is never inside the product
+        assert rest == [max(cards)]
+        assert right == (f"{product} ✓" if product == rest[0] else f"{product}, not {rest[0]}")
 
 
 def test_a_hint_shows_a_set_from_the_cards_in_sight():
@@ -337,12 +423,68 @@ def test_a_hint_shows_a_set_from_the_cards_in_sight():
     assert play(hinted, Turn())["hint"] is None
 
 
+def collect_event(state: dict, *refs: str):
+    """The learning event of taking these cards as a set."""
+    ready = play(state, *(Select(r) for r in refs))
+    (event,) = GAME.learning_events(ready, 0, Collect(), GAME.apply_move(ready, 0, Collect()))
+    return event, play(ready, Collect())
+
+
+def test_a_set_the_last_hint_showed_is_help_not_skill():
+    """A hint is help: taking the set it showed is recorded as helped; the hint itself stays an
+    event of kind "hint"; the same set found without a hint is the player's own."""
+    state = scenario({0: 42, 1: 2, 2: 3, 3: 7, 4: 9}, stack=[5], draw=[11])
+    own, _ = collect_event(state, "f0", "f1", "f2", "f3")
+    assert (own.kind, own.correct, own.helped) == ("factor_set", True, False)
+    hinted = play(state, Hint())
+    (asked,) = GAME.learning_events(state, 0, Hint(), hinted)
+    assert (asked.kind, asked.helped) == ("hint", False)
+    helped, after = collect_event(hinted, "f3", "f0", "f2", "f1")  # in any order
+    assert (helped.kind, helped.skill, helped.correct, helped.helped) == (
+        "factor_set", "factors:42", True, True)  # fmt: skip
+    assert helped.to_json()["helped"] is True
+    assert after["hinted"] is None  # used: the next set is the player's own again
+
+
+def test_a_hint_still_counts_after_turning_or_taking_another_set():
+    """Turning a card hides the hint on the board, but the player saw it: taking its set later
+    is still help. Another set taken first is the player's own."""
+    state = scenario({0: 42, 1: 2, 2: 3, 3: 7}, draw=[11, 7])
+    turned = play(state, Hint(), Turn())
+    assert turned["hint"] is None
+    assert collect_event(turned, "f0", "f1", "f2", "f3")[0].helped
+    two = scenario({0: 20, 1: 4, 2: 5, 3: 99, 4: 9, 5: 11}, draw=[7])
+    hinted = play(two, Hint())
+    assert hinted["hint"]["equation"] == "20 = 4 × 5"
+    other, after = collect_event(hinted, "f3", "f4", "f5")  # 99 = 9 × 11: found alone
+    assert not other.helped
+    assert collect_event(after, "f0", "f1", "f2")[0].helped
+
+
+def test_a_hinted_set_made_with_other_cards_of_the_same_numbers_is_help_too():
+    """The hint names its set ("Look for 10: 10 = 2 × 5."): the same numbers are the same set
+    for the player, whichever 2 they pick. Once taken, another 10 = 2 × 5 is their own."""
+    state = scenario({0: 10, 1: 2, 2: 5, 3: 10, 4: 2, 5: 5}, settings=LEVEL1)
+    hinted = play(state, Hint())
+    assert hinted["hint"]["cards"] == ["f0", "f1", "f2"]
+    event, after = collect_event(hinted, "f0", "f4", "f2")
+    assert event.helped
+    assert not collect_event(after, "f3", "f1", "f5")[0].helped
+
+
+def test_states_saved_before_hints_were_remembered_still_play():
+    state = scenario({0: 42, 1: 2, 2: 3, 3: 7}, draw=[11])
+    assert "hinted" not in state  # like a game saved by the older version
+    event, _ = collect_event(state, "f0", "f1", "f2", "f3")
+    assert event.correct and not event.helped
+
+
 def test_a_hint_never_looks_at_the_draw_pile():
     """The 2 that would make 14 = 2 × 7 is the next card of the draw pile: no hint yet."""
     state = scenario({0: 14, 1: 3}, stack=[5], draw=[2])
     hinted = play(state, Hint())
-    assert hinted["hint"] == {"cards": [], "text": "No set now: turn a card.", "equation": "",
-                              "answer": None}  # fmt: skip
+    assert hinted["hint"] == {"cards": [], "equation": "", "answer": None,
+                              "text": "There is no set to make now. Turn over a card."}  # fmt: skip
     for seed in range(5):  # whatever the draw pile holds, the hint is the same
         other = GAME.resample_hidden(state, 0, random.Random(seed))
         assert play(other, Hint())["hint"] == hinted["hint"]
@@ -546,8 +688,9 @@ def test_the_board_draws_cards_to_press_and_cards_still_covered():
     state = play(state, Select("f7"), Hint())
     html = render_board(state)
     assert 'style="' not in html and "<script" not in html  # the CSP allows neither
-    assert html.count('action="/matches/41/move/"') == 3  # cards, actions, giving up
-    assert html.count('hx-post="/matches/41/move/"') == 3
+    assert html.count('action="/matches/41/move/"') == 2  # cards, actions
+    assert html.count('hx-post="/matches/41/move/"') == 2
+    assert 'value="resign"' not in html  # giving up is the platform's "Give up"
     assert 'name="version" value="7"' in html and 'name="type" value="select"' in html
     # Uncovered (or freed) layout cards are buttons; the chosen one says so.
     assert 'name="card" value="f7"' in html and 'aria-pressed="true"' in html
@@ -568,3 +711,40 @@ def test_the_board_dims_covered_cards_and_has_no_buttons_for_watchers():
     assert "<button" not in watcher and "<form" in watcher  # the card form has no buttons
     over = render_board(play(state, Resign()), my_turn=False)
     assert "You stopped this game." in over and 'value="turn"' not in over
+
+
+# --- every refusal in a child's words ----------------------------------------------------------
+JARGON = ("foundation", "stack", "selection", "ref", "invalid", "illegal", "error", "move ")
+
+
+def test_every_refusal_is_short_plain_and_names_no_jargon():
+    """Whatever a child presses, the reason reads like "2 × 7 = 14, not 40.": short sentences
+    with no programmer's words (the board says "layout" and "face-up pile")."""
+    rng = random.Random(3)
+    reasons = set()
+    for seed in range(12):
+        state = GAME.new_game({"level": 1 + seed % 6, "layout": "rows", "extra_rows": 0}, 1, seed)
+        for _ in range(60):
+            moves = GAME.legal_moves(state, 0)
+            if not moves:
+                break
+            tries = [Collect(), Clear(), Select(f"f{rng.randrange(45)}"), Select("s9")]
+            for move in tries:
+                try:
+                    GAME.apply_move(state, 0, move)
+                except IllegalMove as error:
+                    reasons.add(error.reason)
+            choice = rng.choice([m for m in moves if not isinstance(m, Resign)])
+            state = GAME.apply_move(state, 0, choice)
+    done = play(GAME.new_game(ROWS3, 1, seed=1), Resign())
+    reasons.add(refusal(done, Turn()).reason)
+    reasons.add(refusal(GAME.new_game(ROWS3, 1, seed=1), Select("x")).reason)
+    kinds = {"A factor set needs at least 3 cards.", "There is no card there.",
+             "Choose the cards of your set first.", "You have not chosen any cards.",
+             "The game is over.", "There is no such card."}  # fmt: skip
+    assert kinds <= reasons
+    assert any(re.fullmatch(r"\d+( × \d+)* = \d+, not \d+\.", r) for r in reasons)
+    for reason in reasons:
+        assert len(reason) <= 90 and not reason[0].islower() and reason[-1] in ".!", reason
+        assert not any(word in reason.lower() for word in JARGON), reason
+        assert all(len(sentence.split()) <= 16 for sentence in re.split(r"[.!:]", reason))

@@ -1,0 +1,121 @@
+"""Every game's Learn to play round, completed in Chromium as a new student would: open it from
+the game list, follow the coach step by step on the real board, reach "Well done".
+
+Prime Climb's round (typing an answer, tapping a circle) is in test_prime_climb.py beside its
+own board helpers."""
+
+import pytest
+from django.urls import reverse
+
+from games.engine import get_game
+from games.engine.learn import learn_step
+from games.engine.texts import LEARNER
+from games.models import Match
+
+from .helpers import wait_settled
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture(autouse=True)
+def _fast_games(settings):
+    settings.GAMES_BOT_DELAY_SECONDS = 0
+    settings.GAMES_STREAM_SECONDS = 3
+
+
+def board_version(page) -> int:
+    return int(page.locator("#board").get_attribute("data-version"))
+
+
+def wait_for_version(page, version: int) -> None:
+    page.wait_for_function(
+        "v => Number(document.querySelector('#board')?.dataset.version) >= v", arg=version
+    )
+    wait_settled(page)
+
+
+# --- how each game's moves are made on its board ---------------------------------------------
+
+
+def multiplication_move(page, move: dict) -> None:
+    """Tap the card and the two multipliers, then "Play this card"; or draw."""
+    if move["type"] == "draw":
+        page.get_by_role("button", name="Draw a card instead").click()
+        return
+    page.locator(f"#board [data-card='{move['card']}']").first.click()
+    page.locator(".mg-keypad").nth(0).locator(f"label:has(input[value='{move['a']}'])").click()
+    page.locator(".mg-keypad").nth(1).locator(f"label:has(input[value='{move['b']}'])").click()
+    page.get_by_role("button", name="Play this card").click()
+
+
+def challenge_move(page, move: dict) -> None:
+    """Tap a card (foundation or hit card); or press Take this set, Hit, Done, Challenge!"""
+    if move["type"] == "select":
+        page.locator(f"#board [data-ref='{move['card']}']").first.click()
+    elif move["type"] == "challenge":
+        page.locator("#board .pc-challenge-button").click()
+    else:
+        page.locator(f"#board button[value='{move['type']}']").first.click()
+
+
+def solitaire_move(page, move: dict) -> None:
+    """Choose a card with the keyboard (a covered card's middle is under the cards on it);
+    or press a button (Take this set, Turn over, Hint)."""
+    if move["type"] == "select":
+        page.locator(f"#board [data-ref='{move['card']}']").first.focus()
+        page.keyboard.press("Enter")
+    else:
+        page.locator(f"#board [data-action='{move['type']}']").first.click()
+
+
+DRIVERS = {
+    "multiplication": multiplication_move,
+    "prime-challenge": challenge_move,
+    "prime-solitaire": solitaire_move,
+}
+
+
+def complete_learn_round(page, slug: str, drive, shot) -> Match:
+    """Start Learn to play from the game list and do what the coach says until the end."""
+    page.goto(reverse("game_list"))
+    page.locator(".game-tile", has_text=get_game(slug).name).get_by_role(
+        "link", name="Learn to play"
+    ).click()
+    page.get_by_role("button", name="Start learning").click()
+    page.wait_for_url("**/matches/*/")
+    match = Match.objects.get(mode=Match.Mode.LEARN, game=slug)
+    script = get_game(slug).learn_to_play()
+    shot(page, f"learn-{slug}-start-1366x657")
+    for _ in range(200):
+        match.refresh_from_db()
+        wait_for_version(page, match.version)
+        if match.status != Match.Status.PLAYING:
+            break
+        step = learn_step(script, match.learn)
+        assert step.seat == LEARNER, "the script's own steps are made for the learner"
+        coach = page.locator(".coach-say")
+        assert step.say in coach.inner_text()
+        if step.highlight:
+            assert page.locator("#board .coach-target").count() >= 1, step.highlight
+        before = match.version
+        for data in step.moves if step.all_of else step.moves[:1]:
+            drive(page, data)
+            wait_settled(page)
+        page.wait_for_function(
+            "v => Number(document.querySelector('#board')?.dataset.version) > v", arg=before
+        )
+    else:
+        pytest.fail("the Learn to play round did not end")
+    page.get_by_role("heading", name="Well done! You finished Learn to play.").wait_for()
+    shot(page, f"learn-{slug}-done-1366x657")
+    assert page.get_by_role("link", name="Play a real game").is_visible()
+    return match
+
+
+@pytest.mark.parametrize("slug", sorted(DRIVERS))
+def test_a_new_student_completes_learn_to_play(slug, new_page, sign_in, student, shot):
+    page = new_page(viewport={"width": 1366, "height": 657})
+    sign_in(page, student.user)
+    match = complete_learn_round(page, slug, DRIVERS[slug], shot)
+    assert match.status == Match.Status.FINISHED
+    assert not match.learning.exists()
