@@ -4,8 +4,7 @@ In the spirit of Khan Academy's and Kolibri's levels — recent work weighs most
 mastered only with enough games behind it and no fact left weak (docs/rules.md, "Progress and
 mastery"):
 
-- not started: no finished game of their own and no attempt at that level (with help or
-  without);
+- not started: no game played (not even one given up) and no attempt or hint at that level;
 - practising: anything played;
 - proficient: at least 3 finished games, at least 20 attempts, and at least 16 of the last 20
   attempts (80 %) right;
@@ -41,7 +40,8 @@ WEAK_SKILL_TRIES, WEAK_SKILL_ACCURACY = 3, 0.6
 
 def mastery(progress: StudentProgress) -> str:
     """The status the rule gives a progress row's numbers."""
-    if not progress.games_finished and not progress.attempts and not progress.helped:
+    played = progress.games_played or progress.games_finished
+    if not played and not progress.attempts and not progress.helped and not progress.hints:
         return Status.NOT_STARTED
     if _meets(progress, MASTERED_RULE) and not _weak_skill(progress.skills):
         return Status.MASTERED

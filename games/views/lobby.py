@@ -1,5 +1,7 @@
 """Students choose a game, start a match against bots, or open a table for classmates."""
 
+from functools import wraps
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
@@ -14,6 +16,21 @@ from ..forms import NewMatchForm
 from ..models import Match
 
 
+def teacher_to_practice(view):
+    """A teacher who opens a student's game page is taken to the same place among their own
+    practice games (a shared link, a How to play's "Play" button)."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        if request.user.is_authenticated and request.user.is_teacher:
+            slug = kwargs.get("slug")
+            return redirect("practice_new", slug=slug) if slug else redirect("practice")
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
+
+@teacher_to_practice
 @student_required
 @require_GET
 def game_list(request: HttpRequest) -> HttpResponse:
@@ -35,6 +52,7 @@ def game_list(request: HttpRequest) -> HttpResponse:
     )
 
 
+@teacher_to_practice
 @student_required
 @require_http_methods(["GET", "POST"])
 def match_new(request: HttpRequest, slug: str) -> HttpResponse:

@@ -99,8 +99,8 @@ def test_a_student_plays_a_full_game_against_two_bots(new_page, shot, sign_in, s
     page.get_by_text("Game over").first.wait_for()
     shot(page, "12-game-over", full_page=True)
     assert match.moves.filter(by_bot=True).exists()
-    # Every bot move shows in "What happened" on the board, one by one.
-    assert page.locator(".mg-story li").count() >= 2
+    # The last moves show in "What happened" on the board.
+    assert page.locator(".mg-story li").count() >= 1
 
 
 def test_two_classmates_play_live_while_the_teacher_watches(peer_table, shot):

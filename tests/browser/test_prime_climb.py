@@ -297,7 +297,10 @@ def test_a_student_plays_a_short_game_to_the_end_against_a_bot(new_page, shot, s
     expected = " and ".join(names[w] for w in winners) + " won!"
     assert over.locator(".pcl-winner").inner_text() == expected
     assert page.locator(".pcl-say").inner_text() == expected
-    assert "turn limit (5 turns each)" in over.inner_text()
+    if "turn limit" in match.outcome["reason"]:  # the deal is random: a race may end sooner
+        assert "turn limit (5 turns each)" in over.inner_text()
+    else:
+        assert match.outcome["reason"].lower() in over.inner_text().lower()
     for seat, pawns in enumerate(match.state["pawns"]):
         row = over.locator(f".pcl-seat-row-{seat} .pcl-result-text").inner_text()
         assert row.startswith(names[seat]), row

@@ -416,6 +416,8 @@ def window(right: int, size: int) -> list[int]:
         (row(finished=1), Status.PRACTISING),
         (row(attempts=1, recent=[0]), Status.PRACTISING),  # an abandoned game with attempts
         (StudentProgress(helped=3), Status.PRACTISING),  # sets taken with help only
+        (StudentProgress(games_played=1, games_gave_up=1), Status.PRACTISING),  # gave up
+        (StudentProgress(hints=2), Status.PRACTISING),  # asked for hints only
         # "at least 3 finished games, at least 20 attempts, 16 of the last 20 right"
         (row(3, 20, window(16, 20)), Status.PROFICIENT),
         (row(2, 20, window(16, 20)), Status.PRACTISING),

@@ -7,7 +7,7 @@ from classrooms import services as roster
 from games.engine import all_games
 from games.models import LearningRecord, Match
 
-from .conftest import GAME
+from .conftest import GAME, bots_until_human
 
 
 def _start(client, slug=GAME, **fields):
@@ -47,7 +47,7 @@ def test_a_teacher_starts_any_game_against_bots(teacher_client, teacher, game):
 
 def test_a_teacher_plays_moves_and_nothing_is_recorded(teacher_client, classroom):
     _start(teacher_client)
-    match = Match.objects.get()
+    match = bots_until_human(Match.objects.get())  # the deal is random: a bot may start
     seat = match.seats.get(index=0)
     for _ in range(30):  # draw until it is someone else's turn (bots move inline in tests)
         match.refresh_from_db()
@@ -80,3 +80,9 @@ def test_nobody_else_sees_a_teachers_practice_game(teacher_client, make_teacher,
     assert client.get(reverse("match_detail", args=[match.pk])).status_code == 404
     assert client.get(reverse("practice")).status_code == 403
     assert client.post(reverse("match_move", args=[match.pk]), {"version": 1}).status_code == 404
+
+
+def test_a_teacher_opening_a_students_game_page_is_taken_to_practice(teacher_client):
+    assert teacher_client.get(reverse("game_list")).url == reverse("practice")
+    response = teacher_client.get(reverse("match_new", args=[GAME]))
+    assert response.url == reverse("practice_new", args=[GAME])
