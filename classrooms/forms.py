@@ -54,6 +54,27 @@ class ClassroomForm(forms.Form):
         return name
 
 
+class ClassSettingsForm(ClassroomForm):
+    """A class's settings: its name and sign-in, and what its students may do."""
+
+    allow_watching = forms.BooleanField(
+        label="Classmates may watch each other's games",
+        required=False,
+        help_text=(
+            "Students see the class's games being played in Class tables and may watch "
+            "them. A watcher never sees anyone's cards and cannot play."
+        ),
+    )
+    sounds = forms.BooleanField(
+        label="Game sounds on",
+        required=False,
+        help_text=(
+            "Short sounds for your turn, a good set, a mistake and a win. This is the class's "
+            "default: each student can still switch sounds on or off for themselves."
+        ),
+    )
+
+
 class StudentNameForm(forms.Form):
     """One student's name, checked against the rest of the class."""
 

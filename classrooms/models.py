@@ -5,6 +5,8 @@ import secrets
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils import timezone
+from django.utils.formats import date_format
 
 from . import signin
 
@@ -58,6 +60,10 @@ class Classroom(models.Model):
     sign_in_method = models.CharField(
         max_length=10, choices=SignInMethod.choices, default=SignInMethod.PICTURES
     )
+    # Whether games make sounds for students who have not chosen for themselves.
+    sounds = models.BooleanField(default=True)
+    # Whether classmates may watch each other's tables (as spectators: no hand is shown).
+    allow_watching = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = ClassroomQuerySet.as_manager()
@@ -82,6 +88,8 @@ class Student(models.Model):
     # Kept readable on purpose: the teacher prints them on sign-in cards (docs/rules.md).
     picture_secret = models.CharField(max_length=40, default=signin.new_picture_secret)
     word_secret = models.CharField(max_length=20, default=signin.new_word_secret)
+    # The student's own sound switch; None: the class's default (Classroom.sounds).
+    sound = models.BooleanField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -127,6 +135,19 @@ class Assignment(models.Model):
     def goal_text(self) -> str:
         verb = "Finish" if self.goal == self.Goal.FINISH else "Win"
         return f"{verb} {self.goal_count} game{'s' if self.goal_count != 1 else ''}"
+
+    @property
+    def overdue(self) -> bool:
+        """Its due date has passed (an assignment is due by the end of its due day)."""
+        return self.due_date is not None and self.due_date < timezone.localdate()
+
+    @property
+    def due_text(self) -> str:
+        """ "Tue 3 Feb", with the year when it is not this year ("Tue 3 Feb 2027")."""
+        if self.due_date is None:
+            return ""
+        this_year = self.due_date.year == timezone.localdate().year
+        return date_format(self.due_date, "D j M" if this_year else "D j M Y")
 
 
 class StudentProgress(models.Model):

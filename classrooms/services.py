@@ -40,11 +40,24 @@ def classroom_create(*, teacher: User, name: str, sign_in_method: str) -> Classr
     raise RuntimeError("could not find a free join code")
 
 
-def classroom_update(*, classroom: Classroom, name: str, sign_in_method: str) -> Classroom:
-    """Rename a class or change how its students sign in."""
+def classroom_update(
+    *,
+    classroom: Classroom,
+    name: str,
+    sign_in_method: str,
+    allow_watching: bool | None = None,
+    sounds: bool | None = None,
+) -> Classroom:
+    """Rename a class, change how its students sign in, whether classmates may watch each
+    other's games, or whether games make sounds by default (None: unchanged)."""
     classroom.name = clean_name(name)
     classroom.sign_in_method = sign_in_method
-    classroom.save(update_fields=["name", "sign_in_method"])
+    fields = ["name", "sign_in_method"]
+    for field, value in (("allow_watching", allow_watching), ("sounds", sounds)):
+        if value is not None:
+            setattr(classroom, field, value)
+            fields.append(field)
+    classroom.save(update_fields=fields)
     return classroom
 
 

@@ -65,8 +65,7 @@ def match_access(request: HttpRequest, pk: int) -> Access:
         seat = next((s for s in seats if s.student and s.student.user_id == user.pk), None)
         if seat is not None:
             return Access(match=match, seat=seat)
-        lobby = match.status == Match.Status.LOBBY
-        if lobby and Student.objects.filter(classroom_id=match.classroom_id, user=user).exists():
+        if _classmate_may_look(match, user):
             return Access(match=match, seat=None)
         raise Http404("No such game.")
     if not user.is_teacher:
@@ -88,3 +87,16 @@ def match_access(request: HttpRequest, pk: int) -> Access:
     ):
         return Access(match=match, seat=None)
     raise Http404("No such game.")
+
+
+def _classmate_may_look(match: Match, user: User) -> bool:
+    """A student of the match's class, not seated at it, may look at a table waiting in the
+    lobby; and, when the teacher allows watching, watch a class game (never a practice game
+    or a Learn to play round) being played, or its end, as a spectator: no hand is shown."""
+    classmates = Student.objects.filter(classroom_id=match.classroom_id, user=user)
+    if match.status == Match.Status.LOBBY:
+        return classmates.exists()
+    watchable = (Match.Status.PLAYING, Match.Status.FINISHED)
+    if match.mode != Match.Mode.GAME or match.status not in watchable:
+        return False
+    return classmates.filter(classroom__allow_watching=True).exists()

@@ -59,6 +59,23 @@ class Progress:
         return " · ".join(parts)
 
 
+def _checked(
+    *, classroom: Classroom, game: str, settings: dict, goal: str, goal_count: int, students
+) -> tuple[dict, list[Student]]:
+    """The clean settings and the chosen students, or AssignmentError."""
+    try:
+        rules = get_game(game)
+        clean = rules.clean_settings(settings)
+    except (KeyError, SettingsError) as error:
+        raise AssignmentError(f"That game or setting is not available ({error}).") from None
+    if goal not in Assignment.Goal.values or not 1 <= goal_count <= 50:
+        raise AssignmentError("The goal must be to finish or win 1 to 50 games.")
+    chosen = list(students or [])
+    if any(student.classroom_id != classroom.pk for student in chosen):
+        raise AssignmentError("Every chosen student must be in this class.")
+    return clean, chosen
+
+
 @transaction.atomic
 def assignment_create(
     *,
@@ -71,16 +88,14 @@ def assignment_create(
     students: list[Student] | None = None,
 ) -> Assignment:
     """Assign a game (with its settings) to the class, or to some of its students."""
-    try:
-        rules = get_game(game)
-        clean = rules.clean_settings(settings)
-    except (KeyError, SettingsError) as error:
-        raise AssignmentError(f"That game or setting is not available ({error}).") from None
-    if goal not in Assignment.Goal.values or not 1 <= goal_count <= 50:
-        raise AssignmentError("The goal must be to finish or win 1 to 50 games.")
-    chosen = list(students or [])
-    if any(student.classroom_id != classroom.pk for student in chosen):
-        raise AssignmentError("Every chosen student must be in this class.")
+    clean, chosen = _checked(
+        classroom=classroom,
+        game=game,
+        settings=settings,
+        goal=goal,
+        goal_count=goal_count,
+        students=students,
+    )
     assignment = Assignment.objects.create(
         classroom=classroom,
         game=game,
@@ -89,6 +104,35 @@ def assignment_create(
         goal_count=goal_count,
         due_date=due_date,
     )
+    assignment.students.set(chosen)
+    return assignment
+
+
+@transaction.atomic
+def assignment_update(
+    *,
+    assignment: Assignment,
+    settings: dict,
+    goal: str,
+    goal_count: int,
+    due_date: date | None = None,
+    students: list[Student] | None = None,
+) -> Assignment:
+    """Change an assignment's settings, goal, due date or students (its game stays).
+
+    Progress is always counted with the assignment's current settings, from the day it was
+    made: changing the settings changes which of the games already played count."""
+    clean, chosen = _checked(
+        classroom=assignment.classroom,
+        game=assignment.game,
+        settings=settings,
+        goal=goal,
+        goal_count=goal_count,
+        students=students,
+    )
+    assignment.settings, assignment.goal, assignment.goal_count = clean, goal, goal_count
+    assignment.due_date = due_date
+    assignment.save(update_fields=["settings", "goal", "goal_count", "due_date"])
     assignment.students.set(chosen)
     return assignment
 
@@ -138,7 +182,8 @@ def assignments_for_student(student: Student) -> list[Progress]:
 
 
 def assignment_title(assignment: Assignment) -> str:
-    """ "The Multiplication Game · 2 free cards"."""
+    """ "The Multiplication Game · 2 free cards", "Prime Climb · Classic game" (the label
+    never repeats the game's name)."""
     rules = get_game(assignment.game)
     label = rules.settings_label(assignment.settings)
     return f"{rules.name} · {label}" if label else rules.name

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.utils import timezone
 
 from .engine import Game, SettingsError
 
@@ -16,6 +17,9 @@ NOT_MOVE_FIELDS = {"csrfmiddlewaretoken", "version"}
 OPPONENT_CHOICES = [("", "— nobody —"), ("classmate", "A classmate")]
 BLANK_SLOT = ("", "— blank (not used) —")
 NUMBER_NAME = re.compile(r"\bN\b")  # a slot kind's text names its number "N"
+# Settings shown only for some choices of another ("only_if") are numbered 1.. in a form;
+# static/css/site.css hides each one unless a choice marked with its number is selected.
+MAX_ONLY_IF = 4
 
 
 def move_data_from_post(post) -> dict:
@@ -72,6 +76,7 @@ class GameSettingsForm(forms.Form):
                 fields.update(_slot_fields(spec))
             else:
                 fields[f"setting_{spec['name']}"] = _choice_field(spec, defaults[spec["name"]])
+        _mark_only_if(self.setting_specs, fields)
         self.fields = {**fields, **self.fields}
 
     def choice_settings(self) -> list[forms.BoundField]:
@@ -119,6 +124,10 @@ class GameSettingsForm(forms.Form):
                 settings[name] = self.cleaned_data[f"setting_{name}"]
         if self.errors:
             return None
+        defaults = self.game.default_settings()
+        for spec in self.setting_specs:  # a hidden setting keeps its default, whatever is posted
+            if spec.get("only_if") and not only_if_met(spec["only_if"], {**defaults, **settings}):
+                settings[spec["name"]] = defaults[spec["name"]]
         try:
             self.game.clean_settings(settings)
         except SettingsError as error:
@@ -194,7 +203,54 @@ def _choice_field(spec: dict[str, Any], default: Any) -> forms.Field:
         initial=str(default),
         coerce=_coerce,
         help_text=spec.get("help", ""),
+        widget=RevealSelect,
     )
+
+
+def only_if_met(only_if: dict[str, Any], settings: dict[str, Any]) -> bool:
+    """Whether settings meet a spec's "only_if": {setting: value or [values]}."""
+    for name, wanted in only_if.items():
+        values = wanted if isinstance(wanted, (list, tuple)) else [wanted]
+        if str(settings.get(name)) not in {str(v) for v in values}:
+            return False
+    return True
+
+
+class RevealSelect(forms.Select):
+    """A select whose options carry data-reveals="1 2": the numbers of the settings their
+    choice shows (see MAX_ONLY_IF)."""
+
+    reveals: dict[str, list[str]]
+
+    def __init__(self, attrs=None, choices=()):
+        super().__init__(attrs, choices)
+        self.reveals = {}
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        keys = self.reveals.get(str(value))
+        if keys:
+            option["attrs"]["data-reveals"] = " ".join(keys)
+        return option
+
+
+def _mark_only_if(specs: list[dict[str, Any]], fields: dict[str, forms.Field]) -> None:
+    """Number each choice setting with an "only_if" (field.only_if_key, for _field.html) and
+    mark the options of the setting it depends on that show it."""
+    key = 0
+    for spec in specs:
+        field = fields.get(f"setting_{spec['name']}")
+        if not spec.get("only_if") or field is None or spec.get("type") == "slots":
+            continue
+        (controller, wanted), *more = spec["only_if"].items()
+        control = fields.get(f"setting_{controller}")
+        if more or control is None or key == MAX_ONLY_IF:
+            continue  # shown always (the server still keeps it at its default when unmet)
+        key += 1
+        field.only_if_key = str(key)
+        values = wanted if isinstance(wanted, (list, tuple)) else [wanted]
+        for value in values:
+            control.widget.reveals.setdefault(str(value), []).append(str(key))
 
 
 def _slot_name(spec: dict[str, Any], i: int, part: str) -> str:
@@ -297,14 +353,20 @@ def _coerce(value: str):
 
 
 class AssignmentForm(GameSettingsForm):
-    """A game's settings, the goal, an optional due date and (optionally) some students."""
+    """A game's settings, the goal, an optional due date and (optionally) some students.
+
+    With `assignment`, the form edits it: its current values fill the fields, and its due
+    date may stay as it is even once passed (a new date must not be in the past)."""
 
     goal = forms.ChoiceField(
         label="Goal", choices=[("finish", "Finish games"), ("win", "Win games")]
     )
     goal_count = forms.IntegerField(label="How many games", min_value=1, max_value=50, initial=3)
     due_date = forms.DateField(
-        label="Due date (optional)", required=False, widget=forms.DateInput(attrs={"type": "date"})
+        label="Due date (optional)",
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        error_messages={"invalid": "Enter a date like 2027-02-03, or leave it empty."},
     )
     students = forms.MultipleChoiceField(
         label="Students (leave all unticked for the whole class)",
@@ -312,11 +374,24 @@ class AssignmentForm(GameSettingsForm):
         widget=forms.CheckboxSelectMultiple,
     )
 
-    def __init__(self, *args, game: Game, classroom, **kwargs):
+    def __init__(self, *args, game: Game, classroom, assignment=None, **kwargs):
+        if assignment is not None:
+            kwargs.setdefault("initial", assignment_initial(game, assignment))
         super().__init__(*args, **kwargs)
         self.classroom = classroom
+        self.assignment = assignment
         self.add_game_settings(game, teacher=True)
         self.fields["students"].choices = [(str(s.pk), s.name) for s in classroom.students.all()]
+        self.fields["due_date"].widget.attrs["min"] = timezone.localdate().isoformat()
+
+    def clean_due_date(self):
+        due = self.cleaned_data["due_date"]
+        kept = self.assignment is not None and due == self.assignment.due_date
+        if due is not None and due < timezone.localdate() and not kept:
+            raise forms.ValidationError(
+                "That day has passed: choose today or a later day, or leave it empty."
+            )
+        return due
 
     def clean(self):
         cleaned = super().clean()
@@ -327,6 +402,37 @@ class AssignmentForm(GameSettingsForm):
         """The chosen settings (the slots as lists of cards, blanks left out)."""
         return dict(self._settings or {})
 
+    def assignment_values(self) -> dict[str, Any]:
+        """What the form chose, as assignment_create and assignment_update take it."""
+        return {
+            "settings": self.game_settings(),
+            "goal": self.cleaned_data["goal"],
+            "goal_count": self.cleaned_data["goal_count"],
+            "due_date": self.cleaned_data["due_date"],
+            "students": self.chosen_students(),
+        }
+
     def chosen_students(self) -> list:
         ids = [int(pk) for pk in self.cleaned_data["students"]]
         return list(self.classroom.students.filter(pk__in=ids))
+
+
+def assignment_initial(game: Game, assignment) -> dict[str, Any]:
+    """An assignment's current values as the AssignmentForm's initial data."""
+    initial: dict[str, Any] = {
+        "goal": assignment.goal,
+        "goal_count": assignment.goal_count,
+        "due_date": assignment.due_date,
+        "students": [str(student.pk) for student in assignment.students.all()],
+    }
+    settings = {**game.default_settings(), **assignment.settings}
+    for spec in game.settings_fields():
+        name = spec["name"]
+        if spec.get("type") != "slots":
+            initial[f"setting_{name}"] = str(settings[name])
+            continue
+        for i, card in enumerate(settings.get(name) or [], start=1):
+            initial[_slot_name(spec, i, "kind")] = str(card["kind"])
+            if "n" in card:
+                initial[_slot_name(spec, i, "n")] = card["n"]
+    return initial

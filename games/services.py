@@ -592,6 +592,7 @@ def _commit_move(match: Match, seat: Seat, move, after: dict, *, by_bot: bool) -
     # window closes (Prime Challenge); the rules' events name the player they are about.
     events = rules.learning_events(before, seat.index, move, after)
     _record_learning(match, match.move_count, events)
+    match._events = events  # what the move showed, for the mover's board (a "good set" sound)
     match.state = after
     match.last_move_at = _now()
     outcome = rules.outcome(after)

@@ -11,6 +11,7 @@ urlpatterns = [
     path("practice/", learning.practice, name="practice"),
     path("practice/<slug:slug>/", learning.practice_new, name="practice_new"),
     path("lobby/", lobby.lobby, name="lobby"),
+    path("me/sound/", play.sound_switch, name="sound_switch"),
     path("matches/<int:pk>/", play.match_detail, name="match_detail"),
     path("matches/<int:pk>/board/", play.match_board, name="match_board"),
     path("matches/<int:pk>/move/", play.match_move, name="match_move"),
@@ -31,5 +32,10 @@ urlpatterns = [
         "classes/<int:pk>/assignments/<int:assignment_pk>/",
         teacher.assignment_detail,
         name="assignment_detail",
+    ),
+    path(
+        "classes/<int:pk>/assignments/<int:assignment_pk>/edit/",
+        teacher.assignment_edit,
+        name="assignment_edit",
     ),
 ]

@@ -8,7 +8,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import services
 from ..access import teacher_classroom, teacher_required
-from ..forms import ClassroomForm, StudentNameForm
+from ..forms import ClassroomForm, ClassSettingsForm, StudentNameForm
 from ..models import Classroom
 from .common import render_form
 
@@ -48,8 +48,13 @@ def class_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def class_settings(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = teacher_classroom(request, pk)
-    initial = {"name": classroom.name, "sign_in_method": classroom.sign_in_method}
-    form = ClassroomForm(request.POST if request.method == "POST" else None, initial=initial)
+    initial = {
+        "name": classroom.name,
+        "sign_in_method": classroom.sign_in_method,
+        "allow_watching": classroom.allow_watching,
+        "sounds": classroom.sounds,
+    }
+    form = ClassSettingsForm(request.POST if request.method == "POST" else None, initial=initial)
     if request.method == "POST" and form.is_valid():
         services.classroom_update(classroom=classroom, **form.cleaned_data)
         messages.success(request, "Class settings saved.")

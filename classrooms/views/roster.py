@@ -91,8 +91,15 @@ def student_remove(request: HttpRequest, pk: int, student_pk: int) -> HttpRespon
         return render(request, "classes/remove.html", {"classroom": classroom, "student": student})
     name = student.name
     services.student_remove(student=student)
-    if request.htmx:
-        return HttpResponse("")
+    students = classroom.students.all()
+    if request.htmx and not students:  # the last one: show the empty roster with its help
+        context = {"classroom": classroom, "students": students, "add_form": StudentNameForm()}
+        response = render(request, f"{DETAIL}#roster", context)
+        response["HX-Retarget"], response["HX-Reswap"] = "#roster", "outerHTML"
+        return response
+    if request.htmx:  # the row is swapped for nothing; the count is updated out of band
+        context = {"classroom": classroom, "students": students, "name": name}
+        return render(request, f"{DETAIL}#removed", context)
     messages.success(request, f"Removed {name}.")
     return redirect("class_detail", pk=classroom.pk)
 

@@ -7,6 +7,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
+from games.assignments import assignment_title, assignments_for_student
 from games.records import student_records
 
 from .. import ratelimit
@@ -114,10 +115,12 @@ def _try_sign_in(request: HttpRequest, student: Student, secret: str, context: d
 
 @student_required
 def student_home(request: HttpRequest) -> HttpResponse:
-    """A student's own page: their stars at each level, and their records."""
+    """A student's own page: their assignments, their stars at each level, and their records."""
     student = current_student(request)
+    progress = assignments_for_student(student)
     context = {
         "student": student,
+        "assignments": [(p, assignment_title(p.assignment)) for p in progress],
         "records": student_records(student),
         "levels": student_levels(student),
     }

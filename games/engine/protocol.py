@@ -185,6 +185,7 @@ class Game(ABC):
         Any spec may say "teacher_only": True: only a teacher's assignment offers it; students
         starting a match get the default (or the assignment's value). clean_settings still
         checks every value, whoever sends it.
+        "only_if": {setting: value} on a choice: shown only for that value (else left at default).
         """
 
     @abstractmethod

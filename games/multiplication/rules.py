@@ -271,7 +271,7 @@ class MultiplicationGame(Game):
         return Outcome(
             winners=tuple(state["winners"]),
             scores=tuple(-len(hand) for hand in state["hands"]),
-            reason="emptied their hand" if emptied else "move limit",
+            reason="first to play every card" if emptied else "move limit",
         )
 
     def learning_events(

@@ -85,6 +85,7 @@ DEFAULTS = {
     "custom_cards": [],
 }
 MAX_STATIONS = 5
+CLASSIC_LABEL = "Classic game"  # the label and progress level of the classic game
 SKILL_PATTERN = re.compile(r"(\d+)([-+x/])(\d+)")  # a fact's skill: "14-3", "11x9", "98/7"
 SKILL_SYMBOLS = {"+": "+", "-": "−", "x": "×", "/": "÷"}
 # The four blank Prime Cards, for a teacher's assignment ("Fill in the Blanks").
@@ -142,6 +143,7 @@ class PrimeClimb(Game):
                 "label": "Way stations",
                 "choices": list(STATION_CHOICES.items()),
                 "help": "Only for Way Stations: the primes a player must land on before 101.",
+                "only_if": {"variant": WAY_STATIONS},
             },
             {
                 "name": "turn_limit",
@@ -190,12 +192,16 @@ class PrimeClimb(Game):
         return clean
 
     def settings_label(self, settings: dict[str, Any]) -> str:
-        """ "Prime Climb", "Way Stations (37 and 71)", "Double Time · doubles 2 or 4 times"."""
+        """ "Classic game", "Way Stations (37 and 71)", "Double Time · doubles 2 or 4 times",
+        "At most 60 turns each": the classic game is not named again (the game's name is shown
+        beside the label), only what differs from it."""
         clean = self.clean_settings(settings)
-        label = VARIANT_LABELS[clean["variant"]]
-        if clean["variant"] == WAY_STATIONS:
-            label += f" ({_words(clean['stations'].split(','))})"
-        parts = [label]
+        parts = []
+        if clean["variant"] != DEFAULTS["variant"]:
+            label = VARIANT_LABELS[clean["variant"]]
+            if clean["variant"] == WAY_STATIONS:
+                label += f" ({_words(clean['stations'].split(','))})"
+            parts.append(label)
         if clean["doubles"] == "may":
             parts.append("doubles 2 or 4 times")
         if clean["turn_limit"] != TURN_LIMIT:
@@ -205,7 +211,10 @@ class PrimeClimb(Game):
         if clean["custom_cards"]:
             count = len(clean["custom_cards"])
             parts.append(f"{count} custom card{'s' if count > 1 else ''}")
-        return " · ".join(parts)
+        if not parts:
+            return CLASSIC_LABEL
+        text = " · ".join(parts)
+        return text[0].upper() + text[1:]
 
     # --- progress reports -----------------------------------------------------------------
     def progress_level(self, settings: dict[str, Any]) -> tuple[str, str]:
@@ -215,7 +224,8 @@ class PrimeClimb(Game):
             variant = self.clean_settings(settings)["variant"]
         except SettingsError:
             variant = DEFAULTS["variant"]
-        return (variant, VARIANT_LABELS[variant])
+        label = CLASSIC_LABEL if variant == DEFAULTS["variant"] else VARIANT_LABELS[variant]
+        return (variant, label)
 
     # progress_levels stays empty: the variants are different games on the same board, not
     # harder and harder decks, so no variant is "the next level" of another.

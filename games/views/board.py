@@ -58,8 +58,24 @@ def board_context(access: Access, **extra) -> dict:
             and not access.seat.gave_up
         ),
         "gave_up": access.seat is not None and access.seat.gave_up,
+        "sound": extra.pop("sound", "") or _finished_sound(match, seats, access),
         **extra,
     }
+
+
+def _finished_sound(match: Match, seats, access: Access) -> str:
+    """A win plays the winner's sound (the page plays it only if it saw the game end)."""
+    won = any(seat.won for seat in seats if seat.index == access.player)
+    return "win" if match.status == Match.Status.FINISHED and won else ""
+
+
+def sound_on(request: HttpRequest) -> bool:
+    """Whether this player hears game sounds: their own switch, else their class's default."""
+    user = request.user
+    if user.is_authenticated and user.is_student:
+        student = user.student
+        return student.sound if student.sound is not None else student.classroom.sounds
+    return request.session.get("sound", True)
 
 
 def coach(match: Match, rules: Game) -> dict | None:
@@ -102,6 +118,8 @@ def render_board(
 ) -> HttpResponse:
     """The board partial for htmx; the whole page otherwise."""
     template = f"{PAGE}#board" if request.htmx else PAGE
+    if not request.htmx:
+        extra["sound_on"] = sound_on(request)
     in_place = ERRORS_IN_PLACE.get(access.match.game, ())
     extra["error_in_place"] = request.method == "POST" and request.POST.get("type") in in_place
     return render(request, template, board_context(access, **extra), status=status)

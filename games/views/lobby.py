@@ -106,7 +106,8 @@ def _assignment(request: HttpRequest, student) -> Assignment | None:
 @student_required
 @require_GET
 def lobby(request: HttpRequest) -> HttpResponse:
-    """The class's open tables; htmx refreshes the list every few seconds."""
+    """The class's open tables, and the class's games being played when the teacher lets
+    classmates watch; htmx refreshes the lists every few seconds."""
     student = current_student(request)
     tables = (
         Match.objects.filter(classroom_id=student.classroom_id, status=Match.Status.LOBBY)
@@ -114,5 +115,20 @@ def lobby(request: HttpRequest) -> HttpResponse:
         .prefetch_related("seats__student")
     )
     rows = [(table, get_game(table.game)) for table in tables]
-    template = "games/lobby.html#tables" if request.htmx else "games/lobby.html"
-    return render(request, template, {"student": student, "tables": rows})
+    playing = []
+    if student.classroom.allow_watching:
+        games = (
+            Match.objects.filter(
+                classroom_id=student.classroom_id,
+                mode=Match.Mode.GAME,
+                status=Match.Status.PLAYING,
+            )
+            .exclude(seats__student=student)  # their own games are on their Play page
+            .prefetch_related("seats__student")
+            .order_by("-started_at", "-pk")[:50]
+        )
+        playing = [(match, get_game(match.game)) for match in games]
+    context = {"student": student, "tables": rows, "playing": playing}
+    htmx = request.htmx and not request.htmx.history_restore_request
+    template = "games/lobby.html#tables" if htmx else "games/lobby.html"
+    return render(request, template, context)

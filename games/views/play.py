@@ -17,7 +17,7 @@ from .. import live, services
 from ..access import Access, current_player, match_access, player_required
 from ..engine import IllegalMove
 from ..forms import move_data_from_post
-from .board import is_current, render_board
+from .board import is_current, render_board, sound_on
 
 UNREADABLE = "That move was not readable."
 
@@ -62,7 +62,9 @@ def match_move(request: HttpRequest, pk: int) -> HttpResponse:
     except ValueError:
         return render_board(request, match_access(request, pk), status=400, error=UNREADABLE)
     except IllegalMove as error:
-        return render_board(request, match_access(request, pk), status=422, error=error.reason)
+        return render_board(
+            request, match_access(request, pk), status=422, error=error.reason, sound="mistake"
+        )
     except services.NotYourSeat:
         match_access(request, pk)  # 404 for a game they may not see at all
         raise PermissionDenied("You are watching this game, not playing in it.") from None
@@ -74,8 +76,36 @@ def match_move(request: HttpRequest, pk: int) -> HttpResponse:
         seat = services.seat_of(match._seats, player)
         if seat.student_id:
             seat.student = player
-        return render_board(request, Access(match=match, seat=seat))
+        return render_board(request, Access(match=match, seat=seat), sound=_sound(match, seat))
     return redirect("match_detail", pk=pk)
+
+
+def _sound(match, seat) -> str:
+    """ "good" when the player's own move got a fact or a set right by themselves."""
+    for event in getattr(match, "_events", ()):
+        own = event.player == seat.index and event.correct and not event.helped
+        if own and event.kind in ("fact", "factor_set"):
+            return "good"
+    return ""
+
+
+@require_POST
+@player_required
+def sound_switch(request: HttpRequest) -> HttpResponse:
+    """Turn game sounds on or off for this player (a student's choice is kept with them; a
+    teacher's with their sign-in)."""
+    on = not sound_on(request)
+    if request.user.is_student:
+        student = current_student(request)
+        student.sound = on
+        student.save(update_fields=["sound"])
+    else:
+        request.session["sound"] = on
+    if request.htmx:
+        back = request.POST.get("next", "")
+        return render(request, "games/_sound_switch.html", {"sound_on": on, "back": back})
+    back = request.POST.get("next", "")
+    return redirect(back if back.startswith("/matches/") and back.count("/") == 3 else "home")
 
 
 @require_http_methods(["GET", "POST"])

@@ -1,9 +1,12 @@
 """Teachers watch their class's matches and replay finished ones move by move."""
 
+import random
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
 
 from classrooms.access import teacher_classroom, teacher_required
@@ -14,11 +17,12 @@ from ..assignments import (
     assigned_students,
     assignment_create,
     assignment_title,
+    assignment_update,
     progress_for,
 )
-from ..engine import Game, all_games, apply_logged, get_game
+from ..engine import SPECTATOR, Game, all_games, apply_logged, get_game
 from ..forms import AssignmentForm, slot_summaries
-from ..models import Match
+from ..models import Match, MoveRecord, Seat
 from ..records import classroom_records
 from .board import STYLESHEETS
 
@@ -26,7 +30,10 @@ from .board import STYLESHEETS
 @teacher_required
 @require_GET
 def class_matches(request: HttpRequest, pk: int) -> HttpResponse:
-    """Who is playing now, open tables, finished games, and the students' records."""
+    """Who is playing now, open tables, finished games, and the students' records.
+
+    htmx refreshes the three lists every few seconds (the "games" partial alone).
+    """
     classroom = teacher_classroom(request, pk)
     matches = (
         classroom.matches.filter(mode=Match.Mode.GAME)
@@ -36,16 +43,11 @@ def class_matches(request: HttpRequest, pk: int) -> HttpResponse:
     groups = {status: [] for status in Match.Status.values}
     for match in matches[:300]:
         groups[match.status].append((match, get_game(match.game)))
-    return render(
-        request,
-        "games/class_matches.html",
-        {
-            "classroom": classroom,
-            "groups": groups,
-            "Status": Match.Status,
-            "records": classroom_records(classroom),
-        },
-    )
+    context = {"classroom": classroom, "groups": groups, "Status": Match.Status}
+    if _partial(request):
+        return _vary(render(request, "games/class_matches.html#games", context))
+    context["records"] = classroom_records(classroom)
+    return _vary(render(request, "games/class_matches.html", context))
 
 
 @teacher_required
@@ -53,7 +55,8 @@ def class_matches(request: HttpRequest, pk: int) -> HttpResponse:
 def match_replay(request: HttpRequest, pk: int) -> HttpResponse:
     """A finished match, rebuilt from its settings, seed and move log, one move at a time.
 
-    The teacher sees what a watcher saw: no hand is ever shown.
+    The board is a watcher's; beneath it, every hand (each seat's own view at this move):
+    the game is over, so nothing is left to hide.
     """
     access = match_access(request, pk)
     match = access.match
@@ -65,26 +68,65 @@ def match_replay(request: HttpRequest, pk: int) -> HttpResponse:
         step = min(max(int(request.GET.get("step", len(records))), 0), len(records))
     except ValueError:
         raise Http404("No such step.") from None
-    state = rules.new_game(match.settings, match.seats.count(), match.seed)
+    seats = list(match.seats.select_related("student"))
+    state = rules.new_game(match.settings, len(seats), match.seed)
+    private = _private_seats(rules, state, len(seats), match.seed)
     for record in records[:step]:
         state = apply_logged(rules, state, record.seat, record.move)
     context = {
         "match": match,
         "rules": rules,
-        "seats": list(match.seats.select_related("student")),
-        "view": rules.view(state, None),
+        "seats": seats,
+        "view": rules.view(state, SPECTATOR),
         "me": None,
         "my_turn": False,
         "board_template": f"games/{match.game}/board.html",
         "stylesheet": STYLESHEETS.get(match.game),
-        "records": records,
+        "moves": [(record.number, _mover(record, seats), record.text) for record in records],
         "step": step,
         "total": len(records),
+        "hands": [(seat, rules.view(state, seat.index)) for seat in seats if seat.index in private],
         "replay": True,
         "has_analysis": type(rules).analyse is not Game.analyse,
     }
-    template = "games/replay.html#replay" if request.htmx else "games/replay.html"
-    return render(request, template, context)
+    template = "games/replay.html#replay" if _partial(request) else "games/replay.html"
+    return _vary(render(request, template, context))
+
+
+def _private_seats(rules: Game, state: dict, players: int, seed: int) -> list[int]:
+    """The seats that see something a watcher does not (their own hand): dealing again what
+    is hidden from a watcher changes what they see. Asked of the deal, where hands are full."""
+    rng = random.Random(seed)
+    return [
+        player
+        for player in range(players)
+        if any(
+            rules.view(state, player)
+            != rules.view(rules.resample_hidden(state, SPECTATOR, rng), player)
+            for _ in range(3)  # three deals: one could repeat a small hand by chance
+        )
+    ]
+
+
+def _mover(record: MoveRecord, seats: list[Seat]) -> str:
+    """Who made a move: a bot standing in for a child is named as that ("a bot playing for
+    Ana"), so its moves are never told as the child's."""
+    name = next((seat.display_name for seat in seats if seat.index == record.seat), "")
+    human = any(seat.index == record.seat and seat.is_human for seat in seats)
+    if record.by_bot and human and record.move.get("type") != "timeout":
+        return f"a bot playing for {name}"
+    return name
+
+
+def _partial(request: HttpRequest) -> bool:
+    """An htmx request for a piece of the page; a history restore wants the whole page."""
+    return bool(request.htmx) and not request.htmx.history_restore_request
+
+
+def _vary(response: HttpResponse) -> HttpResponse:
+    """The page and its partial share a URL: caches must keep them apart."""
+    patch_vary_headers(response, ("HX-Request",))
+    return response
 
 
 @teacher_required
@@ -117,21 +159,38 @@ def assignment_new(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     )
     if request.method == "POST" and form.is_valid():
         try:
-            assignment_create(
-                classroom=classroom,
-                game=slug,
-                settings=form.game_settings(),
-                goal=form.cleaned_data["goal"],
-                goal_count=form.cleaned_data["goal_count"],
-                due_date=form.cleaned_data["due_date"],
-                students=form.chosen_students(),
-            )
+            assignment_create(classroom=classroom, game=slug, **form.assignment_values())
         except AssignmentError as error:
             form.add_error(None, str(error))
         else:
             messages.success(request, f"Assigned {game.name}.")
             return redirect("class_assignments", pk=classroom.pk)
     context = {"classroom": classroom, "game": game, "form": form}
+    return render(request, "games/assignment_new.html", context, status=422 if form.errors else 200)
+
+
+@teacher_required
+def assignment_edit(request: HttpRequest, pk: int, assignment_pk: int) -> HttpResponse:
+    """Change an assignment's settings, goal, due date or students; 422 (nothing changed) if
+    invalid."""
+    classroom = teacher_classroom(request, pk)
+    assignment = get_object_or_404(classroom.assignments, pk=assignment_pk)
+    game = get_game(assignment.game)
+    form = AssignmentForm(
+        request.POST if request.method == "POST" else None,
+        game=game,
+        classroom=classroom,
+        assignment=assignment,
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            assignment_update(assignment=assignment, **form.assignment_values())
+        except AssignmentError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, "Assignment saved.")
+            return redirect("assignment_detail", pk=classroom.pk, assignment_pk=assignment.pk)
+    context = {"classroom": classroom, "game": game, "form": form, "assignment": assignment}
     return render(request, "games/assignment_new.html", context, status=422 if form.errors else 200)
 
 

@@ -80,6 +80,143 @@
     });
   }, 1000);
 
+  // Focus after a swap (a move, a live update, a picture picked at sign-in): back on the same
+  // control if the new content has it, else on the control the page marks as the next action
+  // (data-focus-next), else (a board) on the turn banner, so a keyboard player never starts
+  // again from the top of the page.
+  var focusKey = null;
+  var focusRoot = null;
+  function keyOf(el) {
+    if (!el || el === document.body) return null;
+    if (el.id) return "#" + CSS.escape(el.id);
+    var attrs = ["data-ref", "data-action", "data-card", "data-key", "data-focus-key"];
+    for (var i = 0; i < attrs.length; i++) {
+      var value = el.getAttribute(attrs[i]);
+      if (value !== null) return "[" + attrs[i] + '="' + CSS.escape(value) + '"]';
+    }
+    if (el.name) {
+      var sel = el.tagName.toLowerCase() + '[name="' + CSS.escape(el.name) + '"]';
+      return el.value ? sel + '[value="' + CSS.escape(el.value) + '"]' : sel;
+    }
+    return null;
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    var active = document.activeElement;
+    focusKey = focusRoot = null;
+    if (!target || !target.id) return;
+    if (target.contains(active)) {
+      focusKey = keyOf(active) || "@inside";
+    } else if (target.id === "board" && active === document.body) {
+      focusKey = "@body";  // a live update: focus the next action if it is now the player's
+    }
+    if (focusKey) focusRoot = target.id;
+  });
+  function usable(el) {
+    return el && !el.disabled && !el.closest("[disabled]") && el.getClientRects().length > 0;
+  }
+  document.addEventListener("htmx:afterSettle", function () {
+    var root = focusRoot && document.getElementById(focusRoot);
+    var key = focusKey;
+    focusKey = focusRoot = null;
+    if (!root || !key || root.contains(document.activeElement)) return;
+    var same = key.charAt(0) !== "@" ? root.querySelector(key) : null;
+    var next = root.querySelector("[data-focus-next]");
+    if (same && same.id === "board-status" && usable(next)) same = null;  // the turn came back
+    var target = usable(same) ? same : usable(next) ? next : null;
+    if (!target && key === "@body") return;  // the player was not on the board: leave it be
+    if (!target && root.id === "board") {
+      target = document.getElementById("board-status");
+      target.setAttribute("tabindex", "-1");
+    }
+    target = target || root.querySelector("button, input, select, textarea, a[href]");
+    if (target) target.focus({ preventScroll: !!same });
+  });
+
+  // A live game tells the player when it is their turn (the tab's title, and a chime), and
+  // plays a sound for a good set, a mistake and a win; sounds can be switched off (the
+  // "Sound" button; the class's default otherwise). Only changes seen on this page sound.
+  var baseTitle = document.title;
+  var seenVersion = null;
+  var wasMyTurn = null;
+  var sounds = {};
+  function soundOn() {
+    var button = document.querySelector("[data-sound-switch]");
+    return !!button && button.getAttribute("aria-pressed") === "true";
+  }
+  function play(name) {
+    if (!name || !soundOn()) return;
+    var url = document.querySelector("[data-sound-switch]").getAttribute("data-sound-" + name);
+    if (!url) return;
+    var audio = sounds[name] || (sounds[name] = new Audio(url));
+    audio.currentTime = 0;
+    var playing = audio.play();
+    if (playing && playing.catch) playing.catch(function () { /* no sound before a click */ });
+  }
+  function boardChanged() {
+    var board = document.getElementById("board");
+    if (!board) return;
+    var version = parseInt(board.getAttribute("data-version"), 10);
+    var banner = document.getElementById("board-status");
+    var myTurn = !!banner && banner.classList.contains("my-turn");
+    document.title = (myTurn ? "● Your turn · " : "") + baseTitle;
+    var fresh = seenVersion !== null && version > seenVersion;
+    if (fresh || (seenVersion !== null && board.getAttribute("data-sound") === "mistake")) {
+      var sound = board.getAttribute("data-sound");
+      if (!sound && myTurn && wasMyTurn === false) sound = "turn";
+      play(sound);
+    }
+    if (seenVersion === null || version > seenVersion) seenVersion = version;
+    wasMyTurn = myTurn;
+  }
+  document.addEventListener("DOMContentLoaded", boardChanged);
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (event.detail.target && event.detail.target.id === "board") boardChanged();
+  });
+
+  // A transition cut short by the next swap (a move's answer, then a live update) is fine: the
+  // newer board simply shows. Browsers report it as a rejected promise nobody waits for.
+  window.addEventListener("unhandledrejection", function (event) {
+    var reason = event.reason;
+    if (reason && reason.name === "AbortError" && /transition/i.test(String(reason.message))) {
+      event.preventDefault();
+    }
+  });
+
+  // Pieces move to their new places when a board is swapped (View Transitions): every
+  // element with a unique data-piece gets a view-transition-name. Off for reduced motion.
+  var stillPlease = window.matchMedia("(prefers-reduced-motion: reduce)");
+  function namePieces(root) {
+    if (!root || !document.startViewTransition) return;
+    var pieces = root.querySelectorAll("[data-piece]");
+    var count = {};
+    pieces.forEach(function (el) {
+      var key = el.getAttribute("data-piece");
+      count[key] = (count[key] || 0) + 1;
+    });
+    pieces.forEach(function (el) {
+      var key = el.getAttribute("data-piece");
+      el.style.viewTransitionName = count[key] === 1 ? "piece-" + key.replace(/[^A-Za-z0-9_-]/g, "_") : "";
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () { namePieces(document.getElementById("board")); });
+  // Opening a game on your turn: the keyboard starts at the next action, not at the top.
+  document.addEventListener("DOMContentLoaded", function () {
+    var board = document.getElementById("board");
+    var next = board && board.querySelector("[data-focus-next]");
+    if (next && document.activeElement === document.body && usable(next)) next.focus();
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    if (!target || target.id !== "board" || stillPlease.matches || !document.startViewTransition) return;
+    if (document.visibilityState !== "visible" || !event.detail.shouldSwap) return;
+    event.detail.swapOverride = "outerHTML transition:true";
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var board = document.getElementById("board");
+    if (board && event.detail.target && event.detail.target.id === "board") namePieces(board);
+  });
+
   // How to play over the board: htmx loads the steps into the dialog, which then opens; the
   // game stays as it was underneath, and focus goes back to the button when it closes.
   var dialogOpener = null;

@@ -1,4 +1,5 @@
-"""The Multiplication Game in Chromium: against bots, against a classmate live, and watched."""
+"""The Multiplication Game in Chromium: against bots, against a classmate live, and watched; a
+turn fits a Chromebook, a tablet and a phone, and the keyboard plays it in a few presses."""
 
 import pytest
 from django.urls import reverse
@@ -6,6 +7,16 @@ from django.urls import reverse
 from games import services
 from games.engine import get_game
 from games.models import Match
+from tests.browser.helpers import wait_settled
+from tests.browser.viewport import (
+    CHROMEBOOK,
+    SIZES,
+    assert_no_sideways_scroll,
+    assert_on_first_screen,
+    assert_reachable,
+    tabs_to,
+    viewport,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -139,3 +150,162 @@ def test_a_student_who_reloads_finds_the_game_where_it_was(new_page, sign_in, st
     hand = page.locator(".mg-cards .num").all_inner_texts()
     page.reload()
     assert page.locator(".mg-cards .num").all_inner_texts() == hand
+
+
+# --- a turn fits the screen, and the keyboard gets there in a few presses (issue 12) ---------
+
+
+def open_game(new_page, sign_in, student, size, *, bots=("easy",), mode="game", motion=False):
+    """A game against these bots (the student first), opened at this screen size; still
+    pictures unless motion is asked for (the layout is checked, not pieces on their way)."""
+    if mode == "learn":
+        match = services.learn_create(game="multiplication", player=student)
+    else:
+        match = services.match_create(
+            game="multiplication",
+            settings={"free_cards": 1},
+            classroom=student.classroom,
+            seats=[services.SeatSpec(student=student)] + [services.SeatSpec(bot=b) for b in bots],
+            host=student,
+            seed=7,
+        )
+    options = viewport(size) if motion else {**viewport(size), "reduced_motion": "reduce"}
+    page = new_page(**options)
+    sign_in(page, student.user)
+    page.goto(reverse("match_detail", args=[match.pk]))
+    page.locator(".mg-board").wait_for()
+    return page, match
+
+
+def fits(page, size, **elements) -> None:
+    """On a Chromebook every named element is on the first screen; on a tablet or a phone the
+    page never scrolls sideways and each one can be reached by scrolling down."""
+    if size == CHROMEBOOK:
+        assert_on_first_screen(page, **elements)
+    else:
+        assert_no_sideways_scroll(page)
+        assert_reachable(page, **elements)
+
+
+def turn_parts(page) -> dict:
+    """The play area and the main actions of a turn."""
+    board = page.locator("#board")
+    return {
+        "open_card": board.locator(".mg-open .mg-card"),
+        "multipliers": board.locator(".mg-open .need"),
+        "hand": board.locator(".mg-cards"),
+        "last_card": board.locator(".mg-cards .mg-card").last,
+        "first_keys": board.locator(".mg-keypad").nth(0),
+        "second_keys": board.locator(".mg-keypad").nth(1),
+        "play": board.get_by_role("button", name="Play this card"),
+        "draw": board.get_by_role("button", name="Draw a card instead"),
+    }
+
+
+@pytest.mark.parametrize("name", sorted(SIZES))
+def test_a_multiplication_turn_fits_the_screen(name, new_page, sign_in, student, shot):
+    size = SIZES[name]
+    page, match = open_game(new_page, sign_in, student, size, bots=("easy", "strong"))
+    page.get_by_text("Your turn!").wait_for()
+    shot(page, f"15-multiplication-choosing-{name}")
+    fits(page, size, banner=page.locator("#board-status"), **turn_parts(page))
+
+    # A wrong multiplication is refused: the reason, and everything to try again.
+    card = RULES.view(match.state, 0)["hand"][0]
+    version = board_version(page)
+    play_move(page, RULES.parse_move({"type": "discard", "card": card, "a": 1, "b": 1}))
+    page.locator(".board-error").wait_for()
+    wait_settled(page)
+    assert board_version(page) == version
+    shot(page, f"16-multiplication-refused-{name}")
+    fits(page, size, error=page.locator(".board-error"), **turn_parts(page))
+
+    # The end of the game: the result first. (The moves are made away from the page.)
+    url = page.url
+    page.goto("about:blank")
+    for _ in range(200):
+        match.refresh_from_db()
+        if match.status != Match.Status.PLAYING:
+            break
+        match = services.match_play(
+            match_id=match.pk,
+            player=student,
+            move=best_move(match, 0).to_json(),
+            version=match.version,
+        )
+    page.goto(url)
+    page.locator("#board-status", has_text="Game over!").wait_for()
+    shot(page, f"17-multiplication-over-{name}")
+    result = page.locator(".game-over h2")
+    again = page.get_by_role("link", name="Play again")
+    fits(page, size, result=result, play_again=again, open_card=page.locator(".mg-open .mg-card"))
+
+
+@pytest.mark.parametrize("name", sorted(SIZES))
+def test_a_learn_to_play_round_fits_the_screen(name, new_page, sign_in, student, shot):
+    size = SIZES[name]
+    page, _ = open_game(new_page, sign_in, student, size, mode="learn")
+    page.locator(".coach-say").wait_for()
+    shot(page, f"18-multiplication-learn-{name}")
+    fits(
+        page,
+        size,
+        coach=page.locator(".coach"),
+        pointed_at=page.locator("#board .coach-target").last,
+        **turn_parts(page),
+    )
+
+
+def pick(page, group, value) -> int:
+    """Choose a value in a radio group that has the focus, with the arrow keys (Space for the
+    first); how many keys it took."""
+    values = group.locator("input").evaluate_all("inputs => inputs.map(i => i.value)")
+    index = values.index(str(value))
+    if index == 0:
+        page.keyboard.press("Space")
+        return 1
+    for _ in range(index):
+        page.keyboard.press("ArrowRight")
+    return index
+
+
+def test_a_multiplication_turn_by_keyboard_needs_few_tab_presses(new_page, sign_in, student, shot):
+    """Turns against a bot with the keyboard alone: Tab reaches the hand, each keypad and
+    "Play this card" in one press each; after a move the focus is back on the hand."""
+    page, match = open_game(new_page, sign_in, student, CHROMEBOOK)
+    board = page.locator("#board")
+    page.get_by_text("Your turn!").wait_for()
+    tabs = {"hand_on_load": tabs_to(page, board.locator(".mg-cards input").first)}
+    tabs.update(hand=[], first_keys=[], second_keys=[], play=[], draw=[])
+    for _ in range(5):
+        match.refresh_from_db()
+        if match.status != Match.Status.PLAYING:
+            break
+        move = best_move(match, 0)
+        old = board_version(page)
+        if move.type == "draw":
+            tabs["draw"].append(tabs_to(page, board.locator("[data-action=draw]")))
+        else:
+            pick(page, board.locator(".mg-cards"), move.card)
+            for part, keypad, value in (("first_keys", 0, move.a), ("second_keys", 1, move.b)):
+                keys = board.locator(".mg-keypad").nth(keypad)
+                tabs[part].append(tabs_to(page, keys.locator("input").first))
+                pick(page, keys, value)
+            tabs["play"].append(tabs_to(page, board.locator("[data-action=discard]")))
+        page.keyboard.press("Enter")
+        wait_for_new_board(page, old)
+        page.locator("#board-status", has_text="Your turn!").or_(
+            page.locator("#board-status", has_text="Game over!")
+        ).wait_for()
+        wait_settled(page)
+        if match.status == Match.Status.PLAYING:
+            tabs["hand"].append(tabs_to(page, board.locator(".mg-cards input").first))
+    shot(page, "19-multiplication-keyboard")
+    print("Tab presses:", tabs)
+    assert tabs["hand_on_load"] <= 10  # the skip link, the site menu, the game's buttons
+    # One press from the hand to each keypad and from the second keypad to "Play this card".
+    assert tabs["first_keys"] and max(tabs["first_keys"] + tabs["second_keys"]) == 1
+    assert max(tabs["play"]) == 1
+    # After a move and the bot's reply the hand is the next stop (the focus on the hand, or on
+    # the turn banner just before it).
+    assert tabs["hand"] and max(tabs["hand"]) <= 1

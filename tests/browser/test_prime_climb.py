@@ -13,6 +13,16 @@ from django.urls import reverse
 from games import services
 from games.engine import get_game
 from games.models import Match
+from tests.browser.helpers import wait_settled
+from tests.browser.viewport import (
+    CHROMEBOOK,
+    SIZES,
+    assert_no_sideways_scroll,
+    assert_on_first_screen,
+    assert_reachable,
+    tabs_to,
+    viewport,
+)
 from tests.games.primeclimb.scenario import scenario
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -294,9 +304,12 @@ def test_a_student_plays_a_short_game_to_the_end_against_a_bot(new_page, shot, s
     winners = match.outcome["winners"]
     assert winners, match.outcome
     names = {0: "You", 1: "Pip (easy bot)"}
-    expected = " and ".join(names[w] for w in winners) + " won!"
-    assert over.locator(".pcl-winner").inner_text() == expected
-    assert page.locator(".pcl-say").inner_text() == expected
+    heading = "You won!" if 0 in winners else "Good game!"  # said once, above the board
+    assert page.locator(".game-over h2").inner_text() == heading
+    told = page.locator(".game-over").inner_text()
+    assert all(f"{names[w]} won" in told for w in winners)
+    assert page.locator(".pcl-say").inner_text() == "The game is over."
+    assert page.get_by_text("You won!").count() <= 1
     if "turn limit" in match.outcome["reason"]:  # the deal is random: a race may end sooner
         assert "turn limit (5 turns each)" in over.inner_text()
     else:
@@ -476,3 +489,238 @@ def test_a_new_student_learns_to_play_with_the_coach(new_page, shot, sign_in, st
     shot(page, "70-climb-learn-done", full_page=True)
     match.refresh_from_db()
     assert match.state["pawns"][1] == [[0, 101], [0, 101]]  # Pip was bumped
+
+
+# --- Issue 12: the turn on the first screen of a Chromebook, a tablet and a phone; the keyboard -
+def scenario_match(student, state: dict) -> Match:
+    """A game against the easy bot, set at a position of the rule text."""
+    match = services.match_create(
+        game="prime-climb",
+        settings={},
+        classroom=student.classroom,
+        seats=[services.SeatSpec(student=student), services.SeatSpec(bot="easy")],
+        host=student,
+    )
+    match.state = state
+    match.save(update_fields=["state"])
+    return match
+
+
+def step_controls(page) -> dict:
+    """The controls a step needs: the pawn, the die, what to do, the answer and Move."""
+    form = page.locator("#pcl-step")
+    return {
+        "pawns": form.locator("fieldset").nth(0),
+        "dice_choice": form.locator("fieldset").nth(1),
+        "operations": form.locator("fieldset").nth(2),
+        "answer": form.locator(".pcl-answer-input"),
+        "move": form.get_by_role("button", name="Move"),
+    }
+
+
+def settled(page) -> None:
+    """Wait until htmx has settled and a move's glide is over (a screenshot shows the board)."""
+    wait_settled(page)
+    page.wait_for_timeout(450)
+
+
+def test_a_turn_fits_a_chromebook_screen(new_page, shot, sign_in, student):
+    """1366 × 657: the spiral, the dice and the step form with no scrolling: before the roll,
+    while a step is chosen, after a wrong answer, and when the game is over."""
+    match = scenario_match(student, scenario([[14, 26], [42, 0]]))
+    page = new_page(**viewport(CHROMEBOOK))
+    sign_in(page, student.user)
+    page.goto(reverse("match_detail", args=[match.pk]))
+    roll = page.get_by_role("button", name="Roll the dice")
+    spiral, dice = page.locator(".pcl-spiral"), page.locator(".pcl-dice-panel")
+    assert_on_first_screen(page, spiral=spiral, dice=dice, roll=roll)
+    shot(page, "climb-1366x657-roll")
+
+    act(page, roll)
+    settled(page)
+    controls = step_controls(page)
+    shot(page, "climb-1366x657-step")
+    assert_on_first_screen(page, spiral=spiral, dice=page.locator(".pcl-dice"), **controls)
+    match.refresh_from_db()
+    move = planned_move(match, 0)
+    form = choose(page, move)
+    sum_shown = form.locator(".pcl-eq:visible")
+    assert_on_first_screen(page, sum=sum_shown, **controls)
+    shot(page, "climb-1366x657-chosen")
+
+    form.locator(".pcl-answer-input").fill(str(move.answer + 1))
+    form.locator("button[type=submit]").click()
+    wrong = page.locator("#pcl-step .pcl-wrong")
+    wrong.wait_for()
+    settled(page)
+    assert_on_first_screen(page, wrong=wrong, sum=sum_shown, spiral=spiral, **step_controls(page))
+    shot(page, "climb-1366x657-wrong")
+    answer(page, move)
+    settled(page)
+    assert_on_first_screen(
+        page,
+        spiral=spiral,
+        dice=page.locator(".pcl-dice"),
+        take_back=page.get_by_role("button", name="Take back a step"),
+        steps=page.locator(".pcl-steps"),
+    )
+    if page.locator("#pcl-step").count():  # a die is left: the step form is there for it
+        assert_on_first_screen(page, **step_controls(page))
+    shot(page, "climb-1366x657-after-step")
+
+    # The last step of a game (pawn A is home; B on 98 with a 3): the result.
+    match.state = scenario([[None, 98], [42, 0]], dice=(3, 5))
+    match.save(update_fields=["state"])
+    page.reload()
+    play_move(
+        page, RULES.parse_move({"type": "step", "pawn": 1, "die": 3, "op": "add", "answer": 101})
+    )
+    over = page.locator(".pcl-over")
+    over.wait_for()
+    settled(page)
+    assert_on_first_screen(
+        page,
+        game_over=page.locator(".game-over"),
+        result=over.locator(".pcl-results"),
+        play_again=page.get_by_role("link", name="Play again"),
+    )
+    shot(page, "climb-1366x657-game-over")
+
+
+@pytest.mark.parametrize("size", ["tablet", "phone"])
+def test_a_turn_is_reachable_on_a_tablet_and_a_phone(new_page, shot, sign_in, student, size):
+    """768 × 1024 and 390 × 844: nothing scrolls sideways and every control of a step is
+    reached by scrolling down only, a finger-sized target; a wrong answer stays in sight."""
+    match = scenario_match(student, scenario([[14, 26], [42, 0]], dice=(3, 9)))
+    page = new_page(**viewport(SIZES[size]))
+    sign_in(page, student.user)
+    page.goto(reverse("match_detail", args=[match.pk]))
+    page.locator("#pcl-step").wait_for()
+    assert_no_sideways_scroll(page)
+    controls = step_controls(page)
+    assert_reachable(
+        page, spiral=page.locator(".pcl-spiral"), dice=page.locator(".pcl-dice"), **controls
+    )
+    for chip in [*page.locator("#pcl-step .pcl-chip").all(), controls["answer"], controls["move"]]:
+        box = chip.bounding_box()
+        assert box["height"] >= 44 and box["width"] >= 44, chip.inner_text()
+    shot(page, f"climb-{size}-step", full_page=True)
+    move = RULES.parse_move({"type": "step", "pawn": 0, "die": 3, "op": "multiply", "answer": 42})
+    form = choose(page, move)
+    form.locator(".pcl-answer-input").fill("40")
+    form.locator("button[type=submit]").click()
+    wrong = page.locator("#pcl-step .pcl-wrong")
+    wrong.wait_for()
+    settled(page)
+    assert_no_sideways_scroll(page)
+    # The answer box has the focus again, in sight with the sum and why it was wrong.
+    field = page.locator("#pcl-step .pcl-answer-input")
+    assert field.evaluate("e => e === document.activeElement")
+    for name, element in {"wrong": wrong, "answer": field, "move": controls["move"]}.items():
+        box = element.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= SIZES[size][1], f"{name} out of sight"
+    shot(page, f"climb-{size}-wrong")
+    play_move(page, move, tap=True, circle=True)
+    settled(page)
+    assert_no_sideways_scroll(page)
+    assert_reachable(
+        page,
+        take_back=page.get_by_role("button", name="Take back a step"),
+        **step_controls(page),
+    )
+    shot(page, f"climb-{size}-after-step", full_page=True)
+
+
+def test_learn_to_play_fits_a_chromebook_screen(new_page, shot, sign_in, student):
+    """The coach above the board: its words, the spiral, the dice and the step form still
+    show on the first screen of a Chromebook."""
+    page = new_page(**viewport(CHROMEBOOK))
+    sign_in(page, student.user)
+    page.goto(reverse("game_learn", args=["prime-climb"]))
+    page.get_by_role("button", name="Start learning").click()
+    page.wait_for_url("**/matches/*/")
+    coach, spiral = page.locator(".coach"), page.locator(".pcl-spiral")
+    roll = page.get_by_role("button", name="Roll the dice")
+    roll.wait_for()
+    shot(page, "climb-learn-1366x657-roll")
+    assert_on_first_screen(page, coach=coach, spiral=spiral, roll=roll)
+    act(page, roll)
+    page.locator(".coach-say", has_text="Use your 7 on pawn A").wait_for()
+    settled(page)
+    shot(page, "climb-learn-1366x657-step")
+    assert_on_first_screen(page, coach=coach, spiral=spiral, **step_controls(page))
+    step = RULES.parse_move({"type": "step", "pawn": 0, "die": 7, "op": "add", "answer": 7})
+    form = choose(page, step)
+    form.locator(".pcl-answer-input").fill("8")
+    form.locator("button[type=submit]").click()
+    page.locator("#pcl-step .pcl-wrong").wait_for()
+    settled(page)
+    assert_on_first_screen(
+        page,
+        coach=coach,
+        spiral=spiral,
+        wrong=page.locator("#pcl-step .pcl-wrong"),
+        **step_controls(page),
+    )
+    shot(page, "climb-learn-1366x657-wrong")
+
+
+def test_a_turn_by_keyboard_needs_few_tab_presses(new_page, sign_in, student):
+    """After each move the focus is where the next choice is made (app.js and data-focus-next):
+    a step is three Tabs (pawn → die → what to do → answer), the next step starts where the
+    focus already is, and End my turn and Roll the dice are focused when they are next."""
+    match = scenario_match(student, scenario([[14, 26], [42, 0]], dice=(3, 9)))
+    page = new_page(**viewport(CHROMEBOOK))
+    sign_in(page, student.user)
+    page.goto(reverse("match_detail", args=[match.pk]))
+    controls = step_controls(page)
+    # From the top of the page: the site's links and the match's tools come first.
+    first = tabs_to(page, controls["pawns"])
+    assert first <= 10, f"{first} presses from the top of the page to the first choice"
+
+    def step(move, *, wrong: int | None = None) -> list[int]:
+        """Choose with the arrow keys, Tab between the groups; the Tab presses it took."""
+        form = page.locator("#pcl-step")
+        presses = []
+        for name in ("pawn", "die", "op"):
+            group = form.locator(f"input[name='{name}']").first.locator("xpath=ancestor::fieldset")
+            presses.append(tabs_to(page, group))
+            radio = form.locator(f"[data-{name}='{move.to_json()[name]}'] input")
+            for _ in range(8):
+                if radio.evaluate("r => r === document.activeElement && r.checked"):
+                    break
+                focused = radio.evaluate("r => r === document.activeElement")
+                page.keyboard.press("Space" if focused else "ArrowRight")
+            assert radio.is_checked()
+        presses.append(tabs_to(page, form.locator(".pcl-answer-input")))
+        version = board_version(page)
+        if wrong is not None:
+            page.keyboard.type(str(wrong))
+            page.keyboard.press("Enter")
+            page.locator("#pcl-step .pcl-wrong").wait_for()
+            wait_settled(page)
+            presses.append(tabs_to(page, page.locator("#pcl-step .pcl-answer-input")))
+            page.keyboard.press("Control+A")
+        page.keyboard.type(str(move.answer))
+        page.keyboard.press("Enter")
+        wait_for_version(page, version + 1)
+        wait_settled(page)
+        return presses
+
+    times = RULES.parse_move({"type": "step", "pawn": 0, "die": 3, "op": "multiply", "answer": 42})
+    assert step(times, wrong=40) == [0, 1, 1, 1, 0]  # the answer box is focused again
+    # The next step: only the 9 is left (already chosen); the focus is on the pawn choice.
+    plus = RULES.parse_move({"type": "step", "pawn": 1, "die": 9, "op": "add", "answer": 35})
+    assert step(plus) == [0, 1, 1, 1]
+    end = page.get_by_role("button", name="End my turn")
+    assert tabs_to(page, end) == 0, "End my turn is focused when both dice are used"
+    page.keyboard.press("Enter")
+    roll = page.get_by_role("button", name="Roll the dice")
+    roll.wait_for(timeout=BOT_WAIT)  # the bot's whole turn runs in the same request
+    wait_settled(page)
+    # The bot's turn came back as a live update while the turn banner had the focus: the
+    # platform keeps the focus on the banner (one Tab to Roll) or, as now, loses it to the page
+    # (the site's links first). Measured: 10.
+    presses = tabs_to(page, roll)
+    print(f"Tab presses: {first} from the top to the first choice; Roll after the bot: {presses}")
+    assert presses <= 10

@@ -1,5 +1,6 @@
 """Prime Solitaire in Chromium: a student wins a level-1 game, then the teacher sees that
-the deal could be won."""
+the deal could be won; a turn fits a Chromebook, a tablet and a phone, and the keyboard reaches
+each card and button in a few presses."""
 
 import pytest
 from django.urls import reverse
@@ -9,6 +10,15 @@ from games.engine import get_game
 from games.models import Match
 from games.primepak.solitaire_solver import line_moves, solve
 from tests.browser.helpers import wait_settled
+from tests.browser.viewport import (
+    CHROMEBOOK,
+    SIZES,
+    assert_no_sideways_scroll,
+    assert_on_first_screen,
+    assert_reachable,
+    tabs_to,
+    viewport,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -84,3 +94,219 @@ def test_a_student_wins_a_level_1_solitaire(new_page, shot, sign_in, student, te
     teacher_page.goto(reverse("match_replay", args=[match.pk]))
     teacher_page.locator(".analysis").wait_for()
     shot(teacher_page, "43-solitaire-teacher-replay", full_page=True)
+
+
+# --- a turn fits the screen, and the keyboard gets there in a few presses (issue 12) ---------
+
+
+def open_game(new_page, sign_in, student, size, *, settings=None, seed=None, mode="game"):
+    """A Prime Solitaire game of these settings for the student, opened at this screen size."""
+    from games import services
+
+    if mode == "learn":
+        match = services.learn_create(game="prime-solitaire", player=student)
+    else:
+        match = services.match_create(
+            game="prime-solitaire",
+            settings=settings or {"level": 1},
+            classroom=student.classroom,
+            seats=[services.SeatSpec(student=student)],
+            host=student,
+            seed=seed,
+        )
+    # Still pictures: the layout is what is checked here, not pieces on their way.
+    page = new_page(**viewport(size), reduced_motion="reduce")
+    sign_in(page, student.user)
+    page.goto(reverse("match_detail", args=[match.pk]))
+    page.locator(".ps-board").wait_for()
+    return page, match
+
+
+def press(page, button) -> None:
+    """Press a board button and wait for the new board."""
+    version = int(page.locator("#board").get_attribute("data-version"))
+    button.click()
+    page.wait_for_function(
+        "old => Number(document.querySelector('#board')?.dataset.version) >= old", arg=version
+    )
+    wait_settled(page)
+
+
+def fits(page, size, **elements) -> None:
+    """On a Chromebook every named element is on the first screen; on a tablet or a phone the
+    page never scrolls sideways and each one can be reached by scrolling down."""
+    if size == CHROMEBOOK:
+        assert_on_first_screen(page, **elements)
+    else:
+        assert_no_sideways_scroll(page)
+        assert_reachable(page, **elements)
+
+
+@pytest.mark.parametrize("name", sorted(SIZES))
+def test_a_solitaire_turn_fits_the_screen(name, new_page, sign_in, student, shot):
+    from games import services
+
+    size = SIZES[name]
+    seed, line = winnable_seed()
+    page, match = open_game(new_page, sign_in, student, size, seed=seed)
+    board = page.locator("#board")
+    # Choosing: the layout, the piles and the buttons of a turn.
+    shot(page, f"44-solitaire-choosing-{name}")
+    fits(
+        page,
+        size,
+        banner=page.locator("#board-status"),
+        layout=board.locator(".ps-layout"),
+        draw_pile=board.locator("[data-pile=draw]"),
+        turn_over=board.get_by_role("button", name="Turn over a card"),
+        hint=board.get_by_role("button", name="Hint"),
+    )
+
+    # A card chosen, then a set refused with its reason: the set, the reason and the buttons.
+    first = board.locator(".ps-layout button.ps-card").first
+    press(page, first)
+    press(page, board.get_by_role("button", name="Take this set"))
+    error = page.locator(".board-error")
+    assert "at least 3" in error.inner_text()
+    shot(page, f"45-solitaire-refused-{name}")
+    fits(
+        page,
+        size,
+        error=error,
+        layout=board.locator(".ps-layout"),
+        chosen=board.locator(".ps-layout .chosen"),
+        your_set=board.locator(".ps-product"),
+        take=board.get_by_role("button", name="Take this set"),
+        put_back=board.get_by_role("button", name="Put them back"),
+        turn_over=board.get_by_role("button", name="Turn over a card"),
+    )
+    press(page, board.get_by_role("button", name="Put them back"))
+
+    # Half-way through the winning line: the face-up pile is out. (The moves are made here,
+    # away from the page: a burst of live updates is not what this test looks at.)
+    url = page.url
+    page.goto("about:blank")
+    match.refresh_from_db()
+    half = len(line) // 2
+    while line[half - 1].type != "turn":  # just after a card is turned over
+        half -= 1
+    for move in line[:half]:
+        match = services.match_play(
+            match_id=match.pk, player=student, move=move.to_json(), version=match.version
+        )
+    page.goto(url)
+    shot(page, f"46-solitaire-half-way-{name}")
+    fits(
+        page,
+        size,
+        layout=board.locator(".ps-layout"),
+        face_up=board.locator("[data-pile=face-up]"),
+        top_card=board.locator("[data-pile=face-up] li").last,
+        draw_pile=board.locator("[data-pile=draw]"),
+        turn_over=board.get_by_role("button", name="Turn over a card"),
+    )
+
+    # The end of the game: the result and what is left of the board.
+    page.goto("about:blank")
+    for move in line[half:]:
+        match = services.match_play(
+            match_id=match.pk, player=student, move=move.to_json(), version=match.version
+        )
+    page.goto(url)
+    shot(page, f"47-solitaire-won-{name}")
+    fits(
+        page,
+        size,
+        result=page.get_by_role("heading", name="You won!"),
+        play_again=page.get_by_role("link", name="Play again"),
+        message=board.locator(".ps-message"),
+    )
+
+
+@pytest.mark.parametrize("name", sorted(SIZES))
+def test_the_biggest_layout_and_a_learn_round_fit(name, new_page, sign_in, student, shot):
+    size = SIZES[name]
+    # The tallest and widest layout: a pyramid with two extra rows (nine rows).
+    page, _ = open_game(
+        new_page,
+        sign_in,
+        student,
+        size,
+        settings={"level": 6, "layout": "pyramid", "extra_rows": 2},
+    )
+    board = page.locator("#board")
+    shot(page, f"48-solitaire-pyramid-{name}")
+    fits(
+        page,
+        size,
+        layout=board.locator(".ps-layout"),
+        last_row=board.locator(".ps-layout .ps-r9").last,
+        draw_pile=board.locator("[data-pile=draw]"),
+        turn_over=board.get_by_role("button", name="Turn over a card"),
+        hint=board.get_by_role("button", name="Hint"),
+    )
+
+    # Learn to play: the coach's words above the board, and the cards it points at.
+    page, _ = open_game(new_page, sign_in, student, size, mode="learn")
+    shot(page, f"49-solitaire-learn-{name}")
+    fits(
+        page,
+        size,
+        coach=page.locator(".coach"),
+        layout=board.locator(".ps-layout"),
+        pointed_at=page.locator("#board .coach-target").first,
+        turn_over=page.get_by_role("button", name="Turn over a card"),
+    )
+
+
+def keys_to(page, locator, limit: int = 40) -> int:
+    """Press Tab (or Shift+Tab, when the element comes earlier on the page) until this element
+    has the focus; how many presses it took."""
+    if locator.evaluate(
+        "e => !!document.activeElement && document.activeElement !== document.body &&"
+        " !!(e.compareDocumentPosition(document.activeElement) & Node.DOCUMENT_POSITION_FOLLOWING)"
+    ):
+        for presses in range(limit + 1):
+            if locator.evaluate("e => e === document.activeElement"):
+                return presses
+            page.keyboard.press("Shift+Tab")
+        pytest.fail(f"{limit} presses of Shift+Tab never reached {locator}")
+    return tabs_to(page, locator, limit)
+
+
+def test_a_solitaire_game_by_keyboard_needs_few_presses(new_page, sign_in, student, shot):
+    """The first sets of a winnable deal with the keyboard alone: after the page opens, every
+    card, "Take this set" and "Turn over a card" is a few presses of Tab away."""
+    seed, line = winnable_seed()
+    page, _ = open_game(new_page, sign_in, student, CHROMEBOOK, seed=seed)
+    board = page.locator("#board")
+    first_press = tabs_to(page, board.locator("button.ps-card").first)
+    presses = {"select": [], "collect": [], "turn": []}
+    sets = 0
+    for move in line:
+        version = int(board.get_attribute("data-version"))
+        if move.type == "select":
+            target = board.locator(f"button[data-ref='{move.card}']")
+        else:
+            target = board.locator(f"button[data-action='{move.type}']")
+        presses[move.type].append(keys_to(page, target))
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "old => Number(document.querySelector('#board')?.dataset.version) > old", arg=version
+        )
+        wait_settled(page)
+        sets += move.type == "collect"
+        if sets == 9:
+            break
+    shot(page, "4a-solitaire-keyboard")
+    print("Tab presses:", first_press, presses)
+    # From the top of the page: the skip link, the site menu and the game's own buttons first.
+    assert first_press <= 10
+    # "Take this set" has the focus as soon as the chosen cards make a set; "Turn over a card"
+    # keeps it for the next turn; after a set the focus is on the first card one may choose.
+    assert max(presses["collect"]) <= 1
+    assert presses["turn"] and max(presses["turn"]) <= 5
+    # The next card is the next uncovered one more often than not; the face-up pile's top card
+    # comes after the layout and the buttons (measured: 10 at most in this deal).
+    assert max(presses["select"]) <= 10
+    assert sorted(presses["select"])[len(presses["select"]) // 2] <= 2

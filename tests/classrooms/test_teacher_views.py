@@ -5,6 +5,7 @@ import base64
 import pytest
 from django.urls import reverse
 
+from classrooms import services
 from classrooms.models import Classroom, Student, User
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -212,10 +213,32 @@ def test_remove_student_confirms_without_javascript(teacher_client, classroom, s
     assert not classroom.students.exists()
 
 
-def test_remove_student_with_htmx_returns_nothing_to_swap_in(teacher_client, classroom, student):
+def test_remove_student_with_htmx_removes_the_row_and_updates_the_count(
+    teacher_client, classroom, student
+):
+    services.student_create(classroom=classroom, name="Ben")
+    services.student_create(classroom=classroom, name="Cy")
+    page = teacher_client.get(reverse("class_detail", args=[classroom.pk])).content.decode()
+    assert '<span class="count" id="roster-count">(3)</span>' in page
     url = reverse("student_remove", args=[classroom.pk, student.pk])
     response = teacher_client.post(url, **HTMX)
-    assert response.status_code == 200 and response.content == b""
+    body = response.content.decode()
+    assert response.status_code == 200 and "HX-Retarget" not in response
+    # Only out-of-band parts: the row (the target) is swapped for nothing.
+    assert '<span class="count" id="roster-count" hx-swap-oob="true">(2)</span>' in body
+    assert 'id="roster-status" hx-swap-oob="true">Removed Ana B.' in body
+    assert "roster-row" not in body
+    assert list(classroom.students.values_list("name", flat=True)) == ["Ben", "Cy"]
+
+
+def test_removing_the_last_student_with_htmx_shows_the_empty_roster(
+    teacher_client, classroom, student
+):
+    url = reverse("student_remove", args=[classroom.pk, student.pk])
+    response = teacher_client.post(url, **HTMX)
+    assert response["HX-Retarget"] == "#roster" and response["HX-Reswap"] == "outerHTML"
+    body = response.content.decode()
+    assert 'id="roster-count">(0)</span>' in body and "No students yet." in body
     assert not classroom.students.exists()
 
 

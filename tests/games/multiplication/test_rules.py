@@ -295,7 +295,7 @@ def test_discarding_the_last_card_wins_at_once_even_with_a_square():
     after = GAME.apply_move(state, 0, Discard(36, 4, 9))
     assert after["hands"][1] == [5, 7]  # no penalty once the game is over
     outcome = GAME.outcome(after)
-    assert outcome.winners == (0,) and outcome.reason == "emptied their hand"
+    assert outcome.winners == (0,) and outcome.reason == "first to play every card"
     assert outcome.scores == (0, -2, -1)
     assert GAME.current_player(after) is None and after["winner"] == 0
     assert all(GAME.legal_moves(after, seat) == [] for seat in range(3))

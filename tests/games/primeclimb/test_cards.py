@@ -151,4 +151,4 @@ def test_custom_cards_are_the_same_kinds_of_effect():
     }
     state = GAME.new_game({"custom_cards": "send_to:37"}, 2, 1)
     assert "custom1" in state["draw"] and len(state["draw"]) == 25
-    assert GAME.settings_label({"custom_cards": ["switch"]}) == "Prime Climb · 1 custom card"
+    assert GAME.settings_label({"custom_cards": ["switch"]}) == "1 custom card"

@@ -146,7 +146,8 @@ def test_settings_come_from_forms_as_text_and_unknown_ones_are_refused():
     assert all(name in defaults for name in names)
     assert defaults["show_results"] == "no"  # children work out where a pawn lands
     shown = GAME.clean_settings({"show_results": "yes"})
-    assert GAME.settings_label(shown) == "Prime Climb · results shown"
+    assert GAME.settings_label(shown) == "Results shown"
+    assert GAME.settings_label({}) == "Classic game"  # never "Prime Climb · Prime Climb"
     with pytest.raises(SettingsError, match="Show the results"):
         GAME.clean_settings({"show_results": True})
 

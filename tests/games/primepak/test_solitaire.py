@@ -688,8 +688,8 @@ def test_the_board_draws_cards_to_press_and_cards_still_covered():
     state = play(state, Select("f7"), Hint())
     html = render_board(state)
     assert 'style="' not in html and "<script" not in html  # the CSP allows neither
-    assert html.count('action="/matches/41/move/"') == 2  # cards, actions
-    assert html.count('hx-post="/matches/41/move/"') == 2
+    assert html.count('action="/matches/41/move/"') == 3  # layout cards, actions, piles
+    assert html.count('hx-post="/matches/41/move/"') == 3
     assert 'value="resign"' not in html  # giving up is the platform's "Give up"
     assert 'name="version" value="7"' in html and 'name="type" value="select"' in html
     # Uncovered (or freed) layout cards are buttons; the chosen one says so.
