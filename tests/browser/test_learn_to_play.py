@@ -12,7 +12,7 @@ from games.engine.learn import learn_step
 from games.engine.texts import LEARNER
 from games.models import Match
 
-from .helpers import wait_settled
+from .helpers import wait_for_version, wait_settled
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -21,17 +21,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def _fast_games(settings):
     settings.GAMES_BOT_DELAY_SECONDS = 0
     settings.GAMES_STREAM_SECONDS = 3
-
-
-def board_version(page) -> int:
-    return int(page.locator("#board").get_attribute("data-version"))
-
-
-def wait_for_version(page, version: int) -> None:
-    page.wait_for_function(
-        "v => Number(document.querySelector('#board')?.dataset.version) >= v", arg=version
-    )
-    wait_settled(page)
 
 
 # --- how each game's moves are made on its board ---------------------------------------------

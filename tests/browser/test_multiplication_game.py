@@ -7,7 +7,7 @@ from django.urls import reverse
 from games import services
 from games.engine import get_game
 from games.models import Match
-from tests.browser.helpers import wait_settled
+from tests.browser.helpers import board_version, wait_settled
 from tests.browser.viewport import (
     CHROMEBOOK,
     SIZES,
@@ -27,10 +27,6 @@ RULES = get_game("multiplication")
 def _fast_games(settings):
     settings.GAMES_BOT_DELAY_SECONDS = 0
     settings.GAMES_STREAM_SECONDS = 3
-
-
-def board_version(page) -> int:
-    return int(page.locator("#board").get_attribute("data-version"))
 
 
 def wait_for_new_board(page, old: int) -> None:
