@@ -6,6 +6,7 @@ import secrets
 import threading
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import partial
 
 from django.conf import settings as django_settings
 from django.db import transaction
@@ -484,7 +485,13 @@ def _changed(match: Match) -> None:
     match.save(update_fields=CHANGED_FIELDS)
     match_id, version = match.pk, match.version
     bots = _bot_actors(match) if playing else []
-    transaction.on_commit(lambda: _after_change(match_id, version, bots, clock))
+    # Each side effect on its own, robust: a publish that fails (Redis away) must neither turn
+    # a saved move into an error nor keep the bots and the clock from being woken.
+    transaction.on_commit(partial(_publish, match_id, version), robust=True)
+    for player, delay in bots:
+        transaction.on_commit(partial(_schedule_bot, match_id, version, player, delay), robust=True)
+    if clock is not None:
+        transaction.on_commit(partial(_schedule_clock, match_id, version, clock), robust=True)
 
 
 def _bot_actors(match: Match, seats: list[Seat] | None = None) -> list[tuple[int, float]]:
@@ -511,14 +518,11 @@ def _bot_actors(match: Match, seats: list[Seat] | None = None) -> list[tuple[int
     return actors
 
 
-def _after_change(match_id: int, version: int, bots, clock: float | None) -> None:
+def _publish(match_id: int, version: int) -> None:
+    """Tell the match's watchers it changed (browsers poll too, so a lost one only delays)."""
     from . import live
 
     live.publish(match_id, version)
-    for player, delay in bots:
-        _schedule_bot(match_id, version, player, delay)
-    if clock is not None:
-        _schedule_clock(match_id, version, clock)
 
 
 def _schedule_bot(match_id: int, version: int, player: int, delay: float) -> None:
