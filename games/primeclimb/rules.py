@@ -2,7 +2,7 @@
 
 Rule text: /work/shared/rules/prime-climb.md; what it leaves open is settled in DECISIONS.md
 ("Prime Climb") and in the comments marked "Our decision" (collected in
-docs/rules-primeclimb.md). Pure Python: no Django here.
+docs/rules.md, "Prime Climb"). Pure Python: no Django here.
 
 This module is the Game; the rest lives beside it: numbers (colours and operations), cards
 (the Prime Cards), steps (one die on one pawn, and which steps are legal), state (settings

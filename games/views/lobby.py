@@ -2,6 +2,7 @@
 
 from functools import wraps
 
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
@@ -93,14 +94,15 @@ def match_new(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _assignment(request: HttpRequest, student) -> Assignment | None:
-    pk = request.GET.get("assignment") or request.POST.get("assignment")
-    if not pk:
+    """The assignment the student is playing for (?assignment=N): one of their own, else 404.
+    Anything but plain ASCII digits is no assignment ("²" passes isdigit but not int)."""
+    pk = str(request.GET.get("assignment") or request.POST.get("assignment") or "")
+    if not (pk.isascii() and pk.isdigit()) or len(pk) > 12:
         return None
-    if not str(pk).isdigit():
-        return None
-    return get_object_or_404(
-        Assignment.objects.filter(classroom_id=student.classroom_id), pk=int(pk)
+    mine = Assignment.objects.filter(classroom_id=student.classroom_id).filter(
+        Q(students=student) | Q(students__isnull=True)
     )
+    return get_object_or_404(mine.distinct(), pk=int(pk))
 
 
 @student_required

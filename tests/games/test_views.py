@@ -320,3 +320,28 @@ def test_lists_name_each_games_settings(ana_client, teacher, bot_match, student)
     assert "2 free cards" in ana_client.get(reverse("lobby")).content.decode()
     page = teacher_client.get(reverse("class_matches", args=[student.classroom_id]))
     assert "1 free card" in page.content.decode() and "2 free cards" in page.content.decode()
+
+
+@pytest.mark.parametrize("value", ["²", "١٢", "12345678901234567890", "1e3", "-1", " 1"])
+def test_an_odd_assignment_number_is_no_assignment_never_a_500(ana_client, value):
+    response = ana_client.get(reverse("match_new", args=["multiplication"]), {"assignment": value})
+    assert response.status_code == 200
+    assert "For your teacher" not in response.content.decode()
+
+
+def test_a_student_cannot_play_for_an_assignment_that_is_not_theirs(
+    ana_client, classroom, ben, student
+):
+    from games.assignments import assignment_create
+
+    theirs = assignment_create(
+        classroom=classroom, game="multiplication", settings={}, goal="finish", goal_count=1,
+        students=[ben],
+    )  # fmt: skip
+    url = reverse("match_new", args=["multiplication"])
+    assert ana_client.get(url, {"assignment": theirs.pk}).status_code == 404
+    assert ana_client.post(f"{url}?assignment={theirs.pk}", {"seat_1": "easy"}).status_code == 404
+    everyone = assignment_create(
+        classroom=classroom, game="multiplication", settings={}, goal="finish", goal_count=1
+    )
+    assert ana_client.get(url, {"assignment": everyone.pk}).status_code == 200

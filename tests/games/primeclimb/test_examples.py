@@ -1,7 +1,7 @@
 """Prime Climb's rules, example by example from the rule text (each test quotes it).
 
 Rule text: /work/shared/rules/prime-climb.md; decisions: DECISIONS.md ("Prime Climb") and
-docs/rules-primeclimb.md.
+docs/rules.md ("Prime Climb").
 """
 
 from __future__ import annotations
