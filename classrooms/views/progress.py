@@ -120,8 +120,20 @@ def class_progress_csv(request: HttpRequest, pk: int) -> HttpResponse:
     report = class_report(classroom, game=game, level=level)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{csv_filename(report)}"'
-    csv.writer(response).writerows(csv_rows(report))
+    response.write("\ufeff")  # a byte-order mark: Excel then reads "Zoë" and "4 × 8" right
+    csv.writer(response).writerows([csv_safe(cell) for cell in row] for row in csv_rows(report))
     return response
+
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_safe(cell):
+    """A cell a spreadsheet will not run: text that starts like a formula ("=HYPERLINK(...)",
+    "-2+3", "@SUM(...)") gets a leading apostrophe (OWASP's advice); numbers stay numbers."""
+    if isinstance(cell, str) and cell.startswith(FORMULA_START):
+        return "'" + cell
+    return cell
 
 
 @teacher_required

@@ -229,7 +229,7 @@ def table_rows(html: str) -> list[dict]:
 def test_the_csv_has_the_values_the_page_shows(teacher_client, classroom, played, query):
     html = page(teacher_client, "class_progress", classroom.pk, **query)
     response = teacher_client.get(reverse("class_progress_csv", args=[classroom.pk]), query)
-    table = list(csv.reader(io.StringIO(response.content.decode())))
+    table = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert table[0][:2] == ["Class", "Student"] and len(table[0]) == len(COLUMNS) + 1
     assert {row[0] for row in table[1:]} == {"Class 4A"}
     screen = [[row[column] for column in COLUMNS] for row in table_rows(html)]
@@ -242,12 +242,25 @@ def test_csv_is_an_attachment_with_numbers_as_numbers(teacher_client, classroom,
     assert response["Content-Type"].startswith("text/csv")
     disposition = response["Content-Disposition"]
     assert disposition.startswith('attachment; filename="factorium-class-4a-all-')
-    lines = response.content.decode().splitlines()
+    assert response.content.startswith("\ufeff".encode())  # for Excel
+    lines = response.content.decode("utf-8-sig").splitlines()
     assert (
         "Class 4A,Ana B.,Prime Solitaire,Level 1,Mastered,4,6,2,1,0,10,60,57,95.0,5,3,"
         "factors of 91" in (lines[1])
     )
     assert lines[-1] == "Class 4A,Cleo D.,,,Not started,0,0,0,0,0,0,0,0,,0,0,,"
+
+
+@pytest.mark.parametrize("name", ['=HYPERLINK("http://x")', "+SUM(1,2)", "-2+3", "@SUM(A1)"])
+def test_csv_cells_never_run_as_formulas(teacher_client, classroom, name):
+    from classrooms import services as roster
+
+    roster.student_create(classroom=classroom, name=name)
+    response = teacher_client.get(reverse("class_progress_csv", args=[classroom.pk]))
+    table = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    names = [row[1] for row in table[1:]]
+    assert all(not cell.startswith(("=", "+", "-", "@")) for row in table for cell in row)
+    assert any(cell.startswith("'") for cell in names)
 
 
 # --- Update now -----------------------------------------------------------------------------
