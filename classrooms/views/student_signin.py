@@ -1,7 +1,7 @@
 """Children sign in without email: class code, then their name, then their picture or word."""
 
 from django.contrib.auth import authenticate, login
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
@@ -13,7 +13,7 @@ from games.records import student_records
 from .. import ratelimit
 from ..access import current_student, student_required
 from ..forms import JoinCodeForm, WordSecretForm
-from ..models import Classroom, Student
+from ..models import JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, Classroom, Student
 from ..reports import student_levels
 from ..signin import PICTURE_COUNT, PICTURES
 from .common import rate_limited, render_form
@@ -39,10 +39,26 @@ def join(request: HttpRequest) -> HttpResponse:
     return render_form(request, "student/join.html", {"form": form}, valid=not form.errors)
 
 
+def _is_code(code: str) -> bool:
+    """Whether this could be a class code at all (its length and alphabet): anything else,
+    a NUL byte included, is answered without asking the database."""
+    return len(code) == JOIN_CODE_LENGTH and all(c in JOIN_CODE_ALPHABET for c in code)
+
+
 @require_GET
 def join_names(request: HttpRequest, code: str) -> HttpResponse:
-    """Step 2: pick your name."""
-    classroom = get_object_or_404(Classroom, join_code=code.upper())
+    """Step 2: pick your name. A code that finds no class counts as a failed try from this
+    address, as on step 1, so class codes (and the names behind them) cannot be guessed."""
+    account = f"code:{ratelimit.client_address(request)}"
+    try:
+        ratelimit.check(request, account)
+    except ratelimit.RateLimited:
+        return rate_limited(request)
+    code = code.upper()
+    classroom = Classroom.objects.filter(join_code=code).first() if _is_code(code) else None
+    if classroom is None:
+        ratelimit.failed(request, account)
+        raise Http404("No class has that code.")
     return render(
         request,
         "student/join_names.html",
@@ -53,6 +69,8 @@ def join_names(request: HttpRequest, code: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def join_secret(request: HttpRequest, code: str, student_pk: int) -> HttpResponse:
     """Step 3: the picture password (one picture per click) or the short password."""
+    if not _is_code(code.upper()):
+        raise Http404("No class has that code.")
     student = get_object_or_404(
         Student.objects.select_related("classroom", "user"),
         pk=student_pk,

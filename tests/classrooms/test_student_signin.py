@@ -153,3 +153,18 @@ def test_home_sends_each_person_to_their_page(client, student, teacher, url_name
     assert client.get(reverse(url_name)).url == reverse("student_home")
     client.force_login(teacher, backend="classrooms.auth.TeacherBackend")
     assert client.get(reverse(url_name)).url == reverse("class_list")
+
+
+@pytest.mark.parametrize("code", ["%00AAAAA", "AAAAA%00", "ÀÀÀÀÀÀ", "TOOLONGCODE", "a"])
+def test_a_code_that_cannot_be_a_class_code_is_a_404_never_a_500(client, code, classroom):
+    assert client.get(f"/join/{code}/").status_code == 404
+    assert client.get(f"/join/{code}/1/").status_code == 404
+
+
+def test_guessing_class_codes_in_the_address_bar_is_limited(client, classroom, settings):
+    settings.LOGIN_RATE_LIMIT = 3
+    wrong = "ACDEFH" if classroom.join_code != "ACDEFH" else "HFEDCA"
+    for _ in range(3):
+        assert client.get(f"/join/{wrong}/").status_code == 404
+    assert client.get(f"/join/{wrong}/").status_code == 429
+    assert client.get(f"/join/{classroom.join_code}/").status_code == 429  # even a right one
