@@ -111,7 +111,8 @@ def act(state: State, seat: int, card: str, pawns: list[int]) -> None:
     kind = state["cards"][card]["kind"]
     turn = state["turn"]
     if kind == ROLL_AGAIN:
-        turn["extra"] = True
+        # Each card is a turn of its own: two in one turn (Double Time) give two more turns.
+        turn["extra"] = int(turn["extra"]) + 1
         state["discard"].append(card)
         return
     if kind in PAWN_ACTIONS:

@@ -212,7 +212,7 @@ def new_turn(seat: int, cursed: bool) -> dict[str, Any]:
         "moved": [-1, -1],
         "undo": [],
         "fresh": [],
-        "extra": False,
+        "extra": 0,  # "roll again" turns still to come
         "drew": False,
         "pending": None,
     }

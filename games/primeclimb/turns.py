@@ -37,9 +37,12 @@ def next_turn(state: State) -> None:
     """The next player's turn, or the same player's after "roll again"."""
     turn = state["turn"]
     seat = turn["seat"]
-    if turn["extra"]:
+    extra = int(turn["extra"])  # "roll again" cards drawn, still to play (a bool in old games)
+    if extra:
         log_event(state, "again", "Roll again for ", seat, "!")
         begin_turn(state, seat)
+        if state["turn"] is not None:  # the turn limit may have ended the game
+            state["turn"]["extra"] = extra - 1
     else:
         begin_turn(state, (seat + 1) % state["players"])
 

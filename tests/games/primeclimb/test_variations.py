@@ -6,6 +6,7 @@ import pytest
 
 from games.engine.protocol import SettingsError
 from games.primeclimb.moves import EndTurn, Nudge, Roll, Step
+from games.primeclimb.turns import next_turn
 
 from .scenario import GAME, at, play, refusal, scenario
 
@@ -163,3 +164,20 @@ def test_the_turn_limit_ends_the_game_and_the_furthest_climber_wins():
     assert outcome.winners == tuple(
         s for s, score in enumerate(outcome.scores) if score == max(outcome.scores)
     )
+
+
+def test_double_time_two_roll_again_cards_give_two_more_turns():
+    """Double Time: "You can draw two or more Prime cards per turn in Double Time." Each
+    "roll again" is a turn of its own, so two drawn in one turn give two more turns."""
+    state = scenario(
+        [[10, 10], [0, 0]], dice=(1, 3), draw_top=["again1", "again2"], variant="double_time"
+    )
+    state = play(state, Step(0, 1, "add"), Step(1, 3, "add"))  # 11 and 13: both red
+    assert state["discard"][-2:] == ["again1", "again2"]
+    state = play(state, EndTurn())
+    assert GAME.current_player(state) == 0 and state["turn"]["phase"] == "roll"
+    assert state["turn"]["extra"] == 1  # one more turn still to come after this one
+    next_turn(state)  # this extra turn ends (however it is played)
+    assert state["turn"]["seat"] == 0 and state["turn"]["extra"] == 0
+    next_turn(state)
+    assert state["turn"]["seat"] == 1  # then the other player's turn
