@@ -28,10 +28,10 @@ def _back_match(request: HttpRequest) -> Match | None:
     if not pk.isdigit():
         return None
     player = current_player(request)
-    seats = Match.objects.filter(pk=int(pk))
+    matches = Match.objects.filter(pk=int(pk))
     if request.user.is_student:
-        return seats.filter(seats__student=player).first()
-    return seats.filter(seats__teacher=player).first()
+        return matches.filter(seats__student=player).first()
+    return matches.filter(seats__teacher=player).first()
 
 
 @require_GET
