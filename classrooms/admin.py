@@ -32,3 +32,15 @@ class StudentAdmin(admin.ModelAdmin):
     search_fields = ("name", "classroom__name", "classroom__join_code")
     list_select_related = ("classroom",)
     raw_id_fields = ("user", "classroom")
+
+    def delete_model(self, request, obj: Student) -> None:
+        """As the teacher's Remove: their data goes, classmates' games go on with a bot."""
+        from . import services
+
+        services.student_remove(student=obj)
+
+    def delete_queryset(self, request, queryset) -> None:
+        from . import services
+
+        for student in queryset:
+            services.student_remove(student=student)

@@ -1,6 +1,16 @@
 from django.urls import path
 
-from .views import accounts, classes, progress, roster, student_signin
+from .views import (
+    accounts,
+    classes,
+    locks,
+    password_reset,
+    privacy,
+    progress,
+    roster,
+    student_data,
+    student_signin,
+)
 
 urlpatterns = [
     path("", accounts.home, name="home"),
@@ -8,6 +18,23 @@ urlpatterns = [
     path("teacher/login/", accounts.teacher_login, name="login"),
     path("logout/", accounts.sign_out, name="logout"),
     path("teacher/password/", accounts.password_change, name="password_change"),
+    path("teacher/password/reset/", password_reset.password_reset, name="password_reset"),
+    path(
+        "teacher/password/reset/sent/",
+        password_reset.password_reset_done,
+        name="password_reset_done",
+    ),
+    path(
+        "teacher/password/reset/<uidb64>/<token>/",
+        password_reset.password_reset_confirm,
+        name="password_reset_confirm",
+    ),
+    path(
+        "teacher/password/reset/done/",
+        password_reset.password_reset_complete,
+        name="password_reset_complete",
+    ),
+    path("privacy/", privacy.privacy, name="privacy"),
     path("classes/", classes.class_list, name="class_list"),
     path("classes/<int:pk>/", classes.class_detail, name="class_detail"),
     path("classes/<int:pk>/settings/", classes.class_settings, name="class_settings"),
@@ -25,9 +52,19 @@ urlpatterns = [
         name="student_remove",
     ),
     path(
+        "classes/<int:pk>/students/<int:student_pk>/data.json",
+        student_data.student_export_download,
+        name="student_export",
+    ),
+    path(
         "classes/<int:pk>/students/<int:student_pk>/reset/",
         roster.student_reset,
         name="student_reset",
+    ),
+    path(
+        "classes/<int:pk>/students/<int:student_pk>/unlock/",
+        locks.student_unlock,
+        name="student_unlock",
     ),
     path("classes/<int:pk>/import/", roster.roster_import, name="roster_import"),
     path(

@@ -40,10 +40,14 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "classrooms.ratelimit.DeviceCookieMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Refuses oversized bodies before anything reads them (CSRF reads in process_view, later);
+    # last, so its 413 page has the security headers and the signed-in menu.
+    "config.limits.RequestSizeLimitMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -100,12 +104,23 @@ if EMBEDDED_REDIS:
         raise ImproperlyConfigured("CI must set REDIS_URL: tests there use the real Redis server")
     REDIS_URL = embedded.redis_url(VAR_DIR)
 
+# Pages read sessions and the signed-in student through "default", which falls back to the
+# database while Redis is unreachable; sign-in limits use "limits", which must know (and
+# then fail closed). A short timeout: a Redis that does not answer costs a page one second.
+_CACHE_OPTIONS = {"socket_connect_timeout": 1, "socket_timeout": 1}
 CACHES = {
     "default": {
+        "BACKEND": "config.cache.TolerantCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "factorium"),
+        "OPTIONS": _CACHE_OPTIONS,
+    },
+    "limits": {
         "BACKEND": "config.cache.Cache",
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "factorium"),
-    }
+        "OPTIONS": _CACHE_OPTIONS,
+    },
 }
 
 # Sessions are read from Redis on every request and kept in the database too (survive restarts).
@@ -117,6 +132,34 @@ CELERY_TASK_ACKS_LATE = True  # a crashed worker's task is redelivered, so tasks
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Redis may restart or be away for a while: worker and beat wait for it (forever: Celery's
+# default gives up after 100 tries) and carry on. See config/celery.py (BrokerConnection).
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+# A task running when Redis goes away finishes: its work is idempotent and nearly done, and
+# cancelling it would only run it again later (or never, if Redis lost its data).
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    # A message a worker took but has not acknowledged goes back to the queue after this long
+    # (Redis cannot tell a slow worker from a dead one). Longer than our longest countdown (a
+    # 120 s clock, held unacknowledged until due) and our longest task (a report job: a few
+    # minutes), or they would run twice; much shorter than Celery's 1 h, so the work of a
+    # worker that died comes back within 10 minutes (lost bot moves and clocks sooner: the
+    # sweep restarts them every 15 s).
+    "visibility_timeout": 600,
+    "socket_timeout": 5,  # a command on a dead connection fails after 5 s instead of never
+    "socket_connect_timeout": 2,
+    "retry_on_timeout": True,  # once: a slow answer is not an outage (a repeat is harmless)
+    "health_check_interval": 10,  # a silently dropped connection is noticed within ~20 s
+}
+# The same patience for task results (Celery waits 120 s on a dead socket by default); a result
+# written while Redis restarts is retried instead of failing its task.
+CELERY_REDIS_SOCKET_TIMEOUT = 5
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 2
+CELERY_REDIS_RETRY_ON_TIMEOUT = True
+CELERY_REDIS_BACKEND_HEALTH_CHECK_INTERVAL = 10
+CELERY_RESULT_BACKEND_ALWAYS_RETRY = True
+CELERY_RESULT_BACKEND_MAX_RETRIES = 10
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
@@ -156,10 +199,43 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"
 
-# Sign-in attempts allowed per window, per address and per account (see classrooms/ratelimit.py).
+# Sign-in limits (classrooms/ratelimit.py; the arithmetic is in docs/security.md).
+# Wrong tries per account before it locks (apart for its own devices and for strangers' ones),
+# and how long a lock lasts unless the teacher unlocks it.
 LOGIN_RATE_LIMIT = env_int("LOGIN_RATE_LIMIT", 10)
-LOGIN_IP_RATE_LIMIT = env_int("LOGIN_IP_RATE_LIMIT", 200)
-LOGIN_RATE_WINDOW = env_int("LOGIN_RATE_WINDOW", 300)
+LOGIN_LOCK_SECONDS = env_int("LOGIN_LOCK_SECONDS", 24 * 60 * 60)
+# Tries per device (its cookie) per window, over all accounts.
+LOGIN_DEVICE_RATE_LIMIT = env_int("LOGIN_DEVICE_RATE_LIMIT", 30)
+LOGIN_RATE_WINDOW = env_int("LOGIN_RATE_WINDOW", 15 * 60)
+# Tries per address per window from devices that never signed in to the account they try.
+LOGIN_IP_RATE_LIMIT = env_int("LOGIN_IP_RATE_LIMIT", 100)
+LOGIN_IP_RATE_WINDOW = env_int("LOGIN_IP_RATE_WINDOW", 60 * 60)
+# Class codes that find no class: per device per LOGIN_RATE_WINDOW, and per address per
+# LOGIN_IP_RATE_WINDOW from devices that never signed in.
+CLASS_CODE_DEVICE_LIMIT = env_int("CLASS_CODE_DEVICE_LIMIT", 10)
+CLASS_CODE_IP_LIMIT = env_int("CLASS_CODE_IP_LIMIT", 60)
+
+# E-mail (teachers' password resets), as Django 6.1's MAILERS. The console backend prints
+# messages to the web process's log until EMAIL_HOST names a real SMTP server.
+_EMAIL_HOST = env_str("EMAIL_HOST")
+if _EMAIL_HOST:
+    MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {
+                "host": _EMAIL_HOST,
+                "port": env_int("EMAIL_PORT", 587),
+                "username": env_str("EMAIL_HOST_USER"),
+                "password": env_str("EMAIL_HOST_PASSWORD"),
+                "use_tls": env_bool("EMAIL_USE_TLS", True),
+                "timeout": env_int("EMAIL_TIMEOUT", 10),
+            },
+        }
+    }
+else:
+    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Factorium <no-reply@localhost>")
+PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT", 60 * 60 * 24)
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
@@ -180,6 +256,9 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = DEBUG
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+# No request body may be larger than this (a roster CSV is at most 1 MB): bigger ones are
+# refused from their Content-Length, or as soon as they pass it, before they are read.
+MAX_REQUEST_BYTES = env_int("MAX_REQUEST_BYTES", 2_097_152)
 
 # Security. HTTPS=1 wherever the site is served over TLS (every real deployment).
 HTTPS = env_bool("HTTPS", False)

@@ -1,11 +1,12 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from .health import healthz
+from .health import healthz, healthz_full
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz/", healthz, name="healthz"),
+    path("healthz/full/", healthz_full, name="healthz-full"),
     path("", include("classrooms.urls")),
     path("", include("games.urls")),
 ]

@@ -7,7 +7,7 @@ from functools import wraps
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 
-from classrooms.access import current_student
+from classrooms.access import current_student, ids_in_range
 from classrooms.models import Classroom, Student, User
 
 from .models import Match, Seat
@@ -33,6 +33,7 @@ def player_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResp
     def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path(), login_url="join")
+        ids_in_range(kwargs)
         return view(request, *args, **kwargs)
 
     return wrapped
@@ -54,6 +55,7 @@ def match_access(request: HttpRequest, pk: int) -> Access:
     user = request.user
     if not user.is_authenticated:
         raise Http404("No such game.")
+    ids_in_range({"pk": pk})
     if user.is_student:
         seats = list(Seat.objects.filter(match_id=pk).select_related("match", "student"))
         if not seats:

@@ -12,7 +12,7 @@ from .engine import Game, SettingsError
 
 MOVE_FIELD = re.compile(r"[a-z_]{1,20}")
 WHOLE_NUMBER = re.compile(r"-?\d{1,6}")
-NOT_MOVE_FIELDS = {"csrfmiddlewaretoken", "version"}
+NOT_MOVE_FIELDS = {"csrfmiddlewaretoken", "version", "submission"}
 
 OPPONENT_CHOICES = [("", "— nobody —"), ("classmate", "A classmate")]
 BLANK_SLOT = ("", "— blank (not used) —")

@@ -7,6 +7,20 @@ from classrooms.models import Classroom, Student
 
 # Bots at one table get a name each, by seat, so "Pip challenged Dot" is clear.
 BOT_NAMES = ("Ace", "Pip", "Dot", "Zig", "Lux", "Kit")
+# A seat whose student was deleted: the game keeps its place, the child's name goes.
+FORMER_STUDENT = "a former student"
+
+
+def SET_FORMER_STUDENT(collector, field, sub_objs, using) -> None:  # named like SET_NULL
+    """on_delete for Seat.student: the seat stays in its game, marked as a former student's
+    and detached from the deleted record, so it is never taken for an open seat.
+
+    The seats are loaded so that both updates go by primary key, the student first: a seat
+    is never marked while it still names a student (the seat_former_student_detached check).
+    """
+    seats = list(sub_objs)
+    collector.add_field_update(field, None, seats)
+    collector.add_field_update(field.model._meta.get_field("former_student"), True, seats)
 
 
 class Match(models.Model):
@@ -91,13 +105,19 @@ class Seat(models.Model):
     A student who stays away too long keeps the seat but a bot plays it (`bot_stand_in`)
     until they come back. A seat still played by the stand-in when the game ends, or given up
     (`gave_up`), is not the student's own game: it meets no goal.
+
+    When a teacher deletes a student, their seats in classmates' games stay (the game and its
+    replay need every seat) with no student and `former_student` set: "a former student".
+    An open seat is one with no person, no former person and no bot.
     """
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
     student = models.ForeignKey(
-        Student, on_delete=models.CASCADE, null=True, blank=True, related_name="seats"
+        Student, on_delete=SET_FORMER_STUDENT, null=True, blank=True, related_name="seats"
     )
+    # The student who sat here was deleted (their name and records are gone).
+    former_student = models.BooleanField(default=False)
     bot = models.CharField(max_length=20, blank=True)  # strength name for a bot seat
     bot_stand_in = models.BooleanField(default=False)
     # A teacher's seat (practice, Learn to play); never counted for anyone.
@@ -121,6 +141,10 @@ class Seat(models.Model):
                 condition=models.Q(student__isnull=False),
                 name="seat_one_per_student",
             ),
+            models.CheckConstraint(
+                condition=models.Q(former_student=False) | models.Q(student__isnull=True),
+                name="seat_former_student_detached",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -128,7 +152,9 @@ class Seat(models.Model):
 
     @property
     def is_human(self) -> bool:
-        return self.student_id is not None or self.teacher_id is not None
+        """A person's seat: a student's, a teacher's, or a since deleted student's (a bot's
+        moves there are a stand-in's, never told as the person's)."""
+        return self.student_id is not None or self.teacher_id is not None or self.former_student
 
     @property
     def is_bot_turn_player(self) -> bool:
@@ -152,6 +178,8 @@ class Seat(models.Model):
 
     @property
     def display_name(self) -> str:
+        if self.former_student:
+            return FORMER_STUDENT
         if self.student_id:
             return self.student.name
         if self.teacher_id:
@@ -170,12 +198,20 @@ class MoveRecord(models.Model):
     by_bot = models.BooleanField(default=False)
     move = models.JSONField()
     text = models.CharField(max_length=200)
+    # The id of the board the player moved from ("" for bots and clocks): a POST retried after a
+    # lost answer finds its move already played instead of a stale board.
+    submission = models.CharField(max_length=32, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["match", "number"]
         constraints = [
             models.UniqueConstraint(fields=["match", "number"], name="move_unique_number"),
+            models.UniqueConstraint(
+                fields=["match", "submission"],
+                condition=~models.Q(submission=""),
+                name="move_unique_submission",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -39,6 +39,13 @@ class NotYourSeat(MatchError):
     status = 403
 
 
+class AlreadyPlayed(MatchError):
+    """A retried submission whose move was played already: its answer was lost on the way
+    (a restart, a dropped connection). The player is shown the board as it is now."""
+
+    status = 200
+
+
 # Everything a visible change can touch (the rest of a match never changes after creation).
 CHANGED_FIELDS = [
     "learn",
@@ -202,9 +209,13 @@ def learn_create(*, game: str, player: Player) -> Match:
     )
 
 
-def match_play(*, match_id: int, player: Player, move: object, version: int) -> Match:
+def match_play(
+    *, match_id: int, player: Player, move: object, version: int, submission: str = ""
+) -> Match:
     """Apply a player's move to the board they saw (version), or refuse it.
 
+    `submission` names the board the move was made from: the same submission sent again (a
+    retry after a lost answer) raises AlreadyPlayed instead of being refused as stale.
     A refused move changes nothing in the game, but its mistake is kept for progress reports.
     In a Learn to play round only the move the coach asked for is made.
     """
@@ -214,6 +225,8 @@ def match_play(*, match_id: int, player: Player, move: object, version: int) -> 
         seat = seat_of(seats, player)
         if seat is None:
             raise NotYourSeat("You are not playing in this game.")
+        if submission and match.moves.filter(seat=seat.index, submission=submission).exists():
+            raise AlreadyPlayed("Your move was played.")
         if match.version != version:
             raise StaleBoard("The board changed before your move arrived. Here it is now.")
         if match.status != Match.Status.PLAYING:
@@ -234,7 +247,7 @@ def match_play(*, match_id: int, player: Player, move: object, version: int) -> 
             if seat.bot_stand_in:  # they are back: the stand-in bot stops
                 seat.bot_stand_in = False
                 seat.save(update_fields=["bot_stand_in"])
-            _commit_move(match, seat, parsed, after, by_bot=False)
+            _commit_move(match, seat, parsed, after, by_bot=False, submission=submission)
     if refused is not None:
         raise refused
     return match
@@ -504,7 +517,11 @@ def _bot_actors(match: Match, seats: list[Seat] | None = None) -> list[tuple[int
         return [] if found is None else [(found[0] if found[0] is not None else 0, pace)]
     seats = seats if seats is not None else getattr(match, "_seats", None)
     if seats is None:
-        seats = list(match.seats.only("index", "bot", "student_id", "bot_stand_in"))
+        seats = list(
+            match.seats.only(
+                "index", "bot", "student_id", "bot_stand_in", "teacher_id", "former_student"
+            )
+        )
     actors = []
     for seat in seats:
         if not seat.is_bot_turn_player:
@@ -572,7 +589,9 @@ def _schedule_clock(match_id: int, version: int, delay: float) -> None:
     clock_ran_out.apply_async((match_id, version), countdown=max(0.0, delay))
 
 
-def _commit_move(match: Match, seat: Seat, move, after: dict, *, by_bot: bool) -> None:
+def _commit_move(
+    match: Match, seat: Seat, move, after: dict, *, by_bot: bool, submission: str = ""
+) -> None:
     rules = get_game(match.game)
     before = match.state
     match.move_count += 1
@@ -584,6 +603,7 @@ def _commit_move(match: Match, seat: Seat, move, after: dict, *, by_bot: bool) -
         by_bot=by_bot,
         move=move.to_json(),
         text=text,
+        submission=submission,
     )
     entry = {"number": match.move_count, "seat": seat.index, "text": text}
     if by_bot and seat.is_human and not isinstance(move, Timeout):

@@ -26,6 +26,7 @@ STORAGES = {**STORAGES, "staticfiles": {
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast; tests only
 WHITENOISE_USE_FINDERS = True
 CACHES["default"]["KEY_PREFIX"] = "factorium-test"  # noqa: F405
+CACHES["limits"]["KEY_PREFIX"] = "factorium-test"  # noqa: F405
 CELERY_TASK_ALWAYS_EAGER = True
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # noqa: F405
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405

@@ -54,23 +54,22 @@ def _safe_next(request: HttpRequest) -> str | None:
 def teacher_login(request: HttpRequest) -> HttpResponse:
     form = TeacherLoginForm(request.POST if request.method == "POST" else None)
     context = {"form": form, "next": _safe_next(request) or ""}
+    ratelimit.device(request)  # the device cookie starts here, before the first try
     if request.method != "POST":
         return render(request, "accounts/login.html", context)
     if not form.is_valid():
         return render_form(request, "accounts/login.html", context, valid=False)
-    account = f"teacher:{form.cleaned_data['email'].lower()}"
-    try:
-        ratelimit.check(request, account)
-    except ratelimit.RateLimited:
-        return rate_limited(request)
+    try:  # counted before the password is checked, so parallel tries cannot pass the limit
+        attempt = ratelimit.attempt(request, ratelimit.teacher_account(form.cleaned_data["email"]))
+    except ratelimit.RateLimited as error:
+        return rate_limited(request, error)
     user = authenticate(
         request, username=form.cleaned_data["email"].lower(), password=form.cleaned_data["password"]
     )
     if user is None:
-        ratelimit.failed(request, account)
         form.add_error(None, "That email and password do not match an account.")
         return render_form(request, "accounts/login.html", context, valid=False)
-    ratelimit.succeeded(account)
+    attempt.succeeded()
     login(request, user)
     return redirect(_safe_next(request) or "home")
 

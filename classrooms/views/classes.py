@@ -11,6 +11,7 @@ from ..access import teacher_classroom, teacher_required
 from ..forms import ClassroomForm, ClassSettingsForm, StudentNameForm
 from ..models import Classroom
 from .common import render_form
+from .locks import locked_students
 
 
 @teacher_required
@@ -40,6 +41,7 @@ def class_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "classroom": classroom,
             "students": classroom.students.all(),
             "add_form": StudentNameForm(),
+            "locked": locked_students(classroom.students.all()),
         },
     )
 

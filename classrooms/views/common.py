@@ -18,7 +18,14 @@ def htmx_partial(request: HttpRequest, template: str, partial: str) -> str:
     return f"{template}#{partial}" if request.htmx else template
 
 
-def rate_limited(request: HttpRequest) -> HttpResponse:
-    """429: too many failed sign-ins from here or for this account."""
+def rate_limited(request: HttpRequest, error: Exception | None = None) -> HttpResponse:
+    """429 for too many tries (a locked child is told to ask their teacher); 503 with
+    "try again in a minute" when the counters cannot be reached."""
+    from ..ratelimit import Locked, Unavailable
+
     template = "too_many_tries.html#message" if request.htmx else "too_many_tries.html"
-    return render(request, template, status=429)
+    context = {"locked": isinstance(error, Locked), "unavailable": isinstance(error, Unavailable)}
+    response = render(request, template, context, status=503 if context["unavailable"] else 429)
+    if context["unavailable"]:
+        response["Retry-After"] = "60"
+    return response

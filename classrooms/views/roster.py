@@ -12,12 +12,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from .. import services
 from ..access import teacher_classroom, teacher_required, teacher_student
 from ..forms import RosterConfirmForm, RosterUploadForm, StudentNameForm
-from ..roster_import import RosterFileError, parse_roster
+from ..roster_import import RosterFileError, check_size, parse_roster
 from ..signin import PICTURES
 from .common import INVALID, htmx_partial, render_form
 
 DETAIL = "classes/detail.html"
 STUDENT_PAGE = "classes/student.html"
+URLSAFE_TO_STANDARD = str.maketrans("-_", "+/")  # the confirm form's base64 (see _pack)
 
 
 @teacher_required
@@ -130,8 +131,10 @@ def roster_import(request: HttpRequest, pk: int) -> HttpResponse:
         return render(request, "classes/import.html", context)
     if not form.is_valid():
         return render_form(request, "classes/import.html", context, valid=False)
-    data = form.cleaned_data["file"].read()
+    upload = form.cleaned_data["file"]
     try:
+        check_size(upload.size)  # before reading: the upload may be far bigger than a class list
+        data = upload.read()
         rows = parse_roster(data, services.roster_names(classroom))
     except RosterFileError as error:
         form.add_error("file", str(error))
@@ -140,7 +143,7 @@ def roster_import(request: HttpRequest, pk: int) -> HttpResponse:
         rows=rows,
         good=[row for row in rows if row.ok],
         bad=[row for row in rows if not row.ok],
-        confirm=RosterConfirmForm(initial={"data": base64.b64encode(data).decode()}),
+        confirm=RosterConfirmForm(initial={"data": _pack(data)}),
     )
     return render(request, "classes/import_preview.html", context)
 
@@ -154,7 +157,7 @@ def roster_import_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         if not form.is_valid():
             raise ValueError
-        data = base64.b64decode(form.cleaned_data["data"], validate=True)
+        data = _unpack(form.cleaned_data["data"])
         rows = parse_roster(data, services.roster_names(classroom))
     except (ValueError, binascii.Error, RosterFileError):
         return _bad_import(request, classroom)
@@ -181,6 +184,18 @@ def _bad_import(request: HttpRequest, classroom) -> HttpResponse:
     return render(
         request, "classes/import.html", {"classroom": classroom, "form": form}, status=INVALID
     )
+
+
+def _pack(data: bytes) -> str:
+    """The previewed file for the confirm form, in URL-safe base64: a browser sends "-" and
+    "_" as they are but "+" and "/" as three characters each, which could push the confirm
+    request of a file near 1 MB past MAX_REQUEST_BYTES."""
+    return base64.urlsafe_b64encode(data).decode()
+
+
+def _unpack(text: str) -> bytes:
+    """The file back from the confirm form (either base64 alphabet); ValueError if damaged."""
+    return base64.b64decode(text.translate(URLSAFE_TO_STANDARD), validate=True)
 
 
 @teacher_required

@@ -24,17 +24,17 @@ SECRET_PAGE = "student/join_secret.html"
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest) -> HttpResponse:
     """Step 1: the class code."""
+    ratelimit.device(request)  # the device cookie starts here, before the first try
     form = JoinCodeForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         code = form.cleaned_data["code"]
-        account = f"code:{ratelimit.client_address(request)}"
         try:
-            ratelimit.check(request, account)
-        except ratelimit.RateLimited:
-            return rate_limited(request)
+            lookup = ratelimit.code_lookup(request)
+        except ratelimit.RateLimited as error:
+            return rate_limited(request, error)
         if Classroom.objects.filter(join_code=code).exists():
+            lookup.found()
             return redirect("join_names", code=code)
-        ratelimit.failed(request, account)
         form.add_error("code", "We can't find a class with that code. Check it with your teacher.")
     return render_form(request, "student/join.html", {"form": form}, valid=not form.errors)
 
@@ -49,16 +49,15 @@ def _is_code(code: str) -> bool:
 def join_names(request: HttpRequest, code: str) -> HttpResponse:
     """Step 2: pick your name. A code that finds no class counts as a failed try from this
     address, as on step 1, so class codes (and the names behind them) cannot be guessed."""
-    account = f"code:{ratelimit.client_address(request)}"
     try:
-        ratelimit.check(request, account)
-    except ratelimit.RateLimited:
-        return rate_limited(request)
+        lookup = ratelimit.code_lookup(request)
+    except ratelimit.RateLimited as error:
+        return rate_limited(request, error)
     code = code.upper()
     classroom = Classroom.objects.filter(join_code=code).first() if _is_code(code) else None
     if classroom is None:
-        ratelimit.failed(request, account)
         raise Http404("No class has that code.")
+    lookup.found()
     return render(
         request,
         "student/join_names.html",
@@ -77,6 +76,7 @@ def join_secret(request: HttpRequest, code: str, student_pk: int) -> HttpRespons
         classroom__join_code=code.upper(),
     )
     context = {"classroom": student.classroom, "student": student, "pictures": PICTURES}
+    ratelimit.device(request)  # the device cookie starts here, before the first try
     if student.classroom.uses_pictures:
         return _picture_step(request, student, context)
     return _word_step(request, student, context)
@@ -112,19 +112,17 @@ def _render_secret(request: HttpRequest, context: dict, *, valid: bool = True) -
 
 
 def _try_sign_in(request: HttpRequest, student: Student, secret: str, context: dict):
-    account = f"student:{student.pk}"
-    try:
-        ratelimit.check(request, account)
-    except ratelimit.RateLimited:
-        return rate_limited(request)
+    try:  # counted before the secret is checked, so parallel tries cannot pass the limit
+        attempt = ratelimit.attempt(request, ratelimit.student_account(student.pk))
+    except ratelimit.RateLimited as error:
+        return rate_limited(request, error)
     user = authenticate(request, student=student, secret=secret)
     if user is None:
-        ratelimit.failed(request, account)
         context.update(picks=[], wrong=True)
         if "form" in context:
             context["form"] = WordSecretForm()
         return _render_secret(request, context, valid=False)
-    ratelimit.succeeded(account)
+    attempt.succeeded()
     login(request, user, backend="classrooms.auth.StudentBackend")
     if request.htmx:
         return HttpResponseClientRedirect(reverse("student_home"))

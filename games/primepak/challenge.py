@@ -6,7 +6,8 @@ The app is the dealer (the booklet's Dealer Option 2): it fills the foundation, 
 cards, keeps the time and settles every challenge.
 
 Phases: "turn" (the actor picks up sets), "window" (after hit, done or a set, the others may
-challenge), "challenger" (a challenger who caught a missed set picks up sets), "over".
+challenge), "challenger" (a challenger who caught a missed set picks up sets; their "done" opens
+a window too, so a set they leave can be caught in turn), "over".
 A card is named by a ref: "f7" is foundation slot 7, "h0" the first hit card.
 
 This module is the Game; the rest of the rules live beside it: challenge_moves (the moves),
@@ -16,12 +17,9 @@ challenge_judge (challenges and learning events) and challenge_view (the board).
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from games.engine.protocol import (
-    Bot,
-    Game,
     IllegalMove,
     LearningEvent,
     Move,
@@ -34,7 +32,7 @@ from games.engine.protocol import (
 from games.engine.rng import rng_for
 from games.engine.texts import HowToPlay, LearnScript, RulesSection
 
-from . import challenge_texts, levels
+from . import challenge_texts
 from .cards import LEVELS, is_wild
 from .challenge_flow import (
     clear_picked,
@@ -111,6 +109,7 @@ from .challenge_state import (
     winning_seats,
 )
 from .challenge_view import board_view, describe_timeout, product_so_far
+from .common import PrimePakGame
 from .factorsets import check_set
 
 # The rules' public names, importable from here as before the rules were split up.
@@ -156,7 +155,7 @@ __all__ = [
 ]
 
 
-class PrimeChallenge(Game):
+class PrimeChallenge(PrimePakGame):
     """Prime Challenge, for 2 to 4 players (or two teams of two)."""
 
     slug = "prime-challenge"
@@ -169,6 +168,7 @@ class PrimeChallenge(Game):
         "a set or take a wrong one."
     )
     turn_seconds = None  # the clock is timer(): turn limits and challenge windows
+    bots_module = "challenge_bots"  # easy and strong bots
 
     # --- settings -------------------------------------------------------------------------
     def default_settings(self) -> dict[str, Any]:
@@ -259,19 +259,6 @@ class PrimeChallenge(Game):
             parts.append("teams")
         return " · ".join(parts)
 
-    # --- progress reports -----------------------------------------------------------------
-    def progress_level(self, settings: dict[str, Any]) -> tuple[str, str]:
-        """A match counts toward its deck level: ("level-3", "Level 3")."""
-        return levels.level_of(self, settings)
-
-    def progress_levels(self) -> list[tuple[str, str]]:
-        """Deck levels 1 to 6: each adds primes and harder factor sets to the one before."""
-        return list(levels.LEVEL_ORDER)
-
-    def skill_label(self, kind: str, skill: str) -> str:
-        """ "factors of 91", "challenging a set"."""
-        return levels.skill_label(kind, skill)
-
     # --- play -----------------------------------------------------------------------------
     def new_game(self, settings: dict[str, Any], players: int, seed: int) -> State:
         """Shuffle the level's deck; the first player is drawn by lot; their turn fills the
@@ -348,8 +335,8 @@ class PrimeChallenge(Game):
         return clock.further if state["acted"] else clock.first
 
     def apply_timeout(self, state: State) -> State:
-        """A window closes unchallenged; a player out of time says "done" (a window opens);
-        a challenger out of time ends their challenger turn."""
+        """A window closes unchallenged; a player or a challenger out of time says "done" (a
+        window opens)."""
         return time_out(state)
 
     def parse_move(self, data: Any) -> Move:
@@ -395,17 +382,9 @@ class PrimeChallenge(Game):
             return challenge_events(before, player, verdict_now(before))
         return []
 
-    def bots(self) -> dict[str, Bot]:
-        """Easy and strong bots."""
-        from .challenge_bots import BOTS  # loaded only when bots are asked for
-
-        return BOTS
-
-    def resample_hidden(self, state: State, player: int | None, rng: random.Random) -> State:
-        """Shuffle the draw pile again: nothing else is hidden from anyone."""
-        new = copy_state(state)
-        rng.shuffle(new["draw"])
-        return new
+    def copy_state(self, state: State) -> State:
+        """A copy a move may change (only the draw pile is hidden: PrimePakGame re-deals it)."""
+        return copy_state(state)
 
     def check_invariants(self, state: State) -> None:
         """Every card exactly once; picks, windows and points make sense."""

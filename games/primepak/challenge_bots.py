@@ -1,10 +1,12 @@
 """Computer players for Prime Challenge. They read only their own view.
 
 On its turn a bot picks up a set card by card (the answer first, as the booklet asks), takes
-it, and says "done" when it sees no more; "hit" when it sees no set at all. In a challenge
-window it says "challenge" only for a real reason: a set left on the table after "hit" or
-"done", or a wrong set (or a one-card offence) just taken. How much it sees and how fast it
-reacts is its strength.
+it, and says "done" when it sees no more; "hit" when it sees no set at all. After catching a
+missed set it does the same as the challenger: it takes the set it saw, then every set it sees,
+and says "done" only when it sees no more (booklet: "The challenger picks up as many factor
+sets as possible"). In a challenge window it says "challenge" only for a real reason: a set
+left on the table after "hit" or "done" (a challenger's "done" too), or a wrong set (or a
+one-card offence) just taken. How much it sees and how fast it reacts is its strength.
 """
 
 from __future__ import annotations
@@ -74,10 +76,10 @@ class ChallengeBot(Bot):
 
     # --- its own turn ---------------------------------------------------------------------
     def _next_step(self, view: View, legal_moves: list[Move]) -> Move:
-        # It looks harder when it can neither hit nor say done, and as a challenger until it
-        # has taken the set it challenged for.
+        # It looks harder when it can neither hit nor say done: so a challenger always takes
+        # the set it challenged for (its "done" waits for a set).
         stuck = Hit() not in legal_moves and Done() not in legal_moves
-        plan = self.plan(view, stuck or (view["phase"] == "challenger" and not _took_set(view)))
+        plan = self.plan(view, stuck)
         picked = view["pick"]["refs"]
         if plan and plan[: len(picked)] == picked:
             return Collect() if len(picked) == len(plan) else Select(plan[len(picked)])
@@ -218,16 +220,6 @@ def refs_for(vs: ValueSet, cards: list[TableCard]) -> list[str]:
         *(take(m) for m in vs.multipliers),
         *(take(WILD) for _ in vs.wild_values),
     ]
-
-
-def _took_set(view: View) -> bool:
-    """Whether this bot took a set since its challenge (the log's latest events)."""
-    for event in reversed(view["log"]):
-        if event["kind"] == "set":
-            return event["parts"][0].get("seat") == view["me"]
-        if event["kind"] == "challenge":
-            return False
-    return False
 
 
 def has_reason_to_challenge(view: View) -> bool:

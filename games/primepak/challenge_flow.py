@@ -21,6 +21,7 @@ from .challenge_state import (
     add_note,
     card_at,
     cards_at,
+    challenger_sets,
     claim_text,
     collect_problem,
     copy_state,
@@ -66,7 +67,7 @@ def check_end(state: State) -> None:
 def start_turn(state: State, seat: int) -> None:
     """Booklet: "A player's turn begins by the dealer filling up the main foundation"."""
     state.update(turn=seat, actor=seat, phase=TURN, window=None, last_set=None, picked=[])
-    state.update(acted=False, selects=0, foundation_set=False, turn_sets=0)
+    state.update(acted=False, selects=0, foundation_set=False, turn_sets=0, challenger_sets=0)
     state["turns"] += 1
     notes = notes_of(state)
     notes[seat] = []  # what they were told stays on their board until their next turn
@@ -93,15 +94,15 @@ def end_turn(state: State, seat: int) -> None:
     start_turn(state, seat % state["players"])
 
 
-def _end_challenger_turn(state: State) -> None:
-    """Booklet: "The challenged player's turn ends. The foundation is replenished by the
-    dealer and play passes to the left of the challenged player"."""
-    end_turn(state, state["turn"] + 1)
-
-
 # --- challenge windows --------------------------------------------------------------------------
 def _open_window(state: State, kind: str, player: int, timed_out: bool = False) -> None:
-    state.update(phase=WINDOW, window={"kind": kind, "player": player, "timed_out": timed_out})
+    """After a player's "hit", "done" or set, or a challenger's "done", the others may
+    challenge; the window's "challenger" says it follows a challenger's "done"."""
+    challenger = state["phase"] == CHALLENGER
+    state.update(
+        phase=WINDOW,
+        window={"kind": kind, "player": player, "timed_out": timed_out, "challenger": challenger},
+    )
     state["picked"] = []
 
 
@@ -117,14 +118,18 @@ def close_window(state: State) -> None:
         log_event(state, "hit_card", player, f" got a hit card: {label(card)}.")
         check_end(state)
     elif window["kind"] == "done":
-        end_turn(state, player + 1)
+        # Booklet: "The challenged player's turn ends. The foundation is replenished by the
+        # dealer and play passes to the left of the challenged player". After a chain of
+        # challenges, the turn still passes to the left of the player whose turn it was (our
+        # decision, docs/rules.md): a challenger's sets are not a turn of their own.
+        end_turn(state, state["turn"] + 1)
     else:
         check_end(state)
 
 
 def time_out(state: State) -> State:
-    """A window closes unchallenged; a player out of time says "done" (a window opens);
-    a challenger out of time ends their challenger turn."""
+    """A window closes unchallenged; a player or a challenger out of time says "done" (a
+    window opens: the others may still challenge a set that was left)."""
     phase = state["phase"]
     if phase == OVER:
         raise IllegalMove("No clock is running.")
@@ -133,12 +138,9 @@ def time_out(state: State) -> State:
         if new["window"]["kind"] == "collect":
             _tell_unchallenged(new)
         close_window(new)
-    elif phase == CHALLENGER:
-        log_event(new, "done", new["actor"], " ran out of time.")
-        _end_challenger_turn(new)
     else:
-        # Our reading of "the dealer monitors the time": out of time counts as "done",
-        # and the others may still challenge a set that was missed.
+        # Our reading of "the dealer monitors the time": out of time counts as "done", for a
+        # challenger too, and the others may still challenge a set that was missed.
         actor = new["actor"]
         log_event(new, "timeout", actor, " ran out of time.")
         new["picked"] = []
@@ -203,6 +205,8 @@ def collect_set(state: State, player: int) -> State:
     before = new["foundation_set"]
     new["foundation_set"] = before or any(ref[0] == "f" for ref in refs)
     new.update(picked=[], acted=True, selects=0, turn_sets=new["turn_sets"] + 1)
+    if new["phase"] == CHALLENGER:
+        new["challenger_sets"] = challenger_sets(new) + 1
     if is_strict(new):
         check_end(new)  # nothing to challenge: a refused mode set is always right
         return new
@@ -261,13 +265,16 @@ def say_hit(state: State, player: int) -> State:
 
 
 def say_done(state: State, player: int) -> State:
-    """A challenger's "done" ends their challenger turn; a player's opens a window."""
+    """A player's or a challenger's "done" opens a window: booklet, Challenges, "If a player
+    says hit or done and an opponent sees that the foundation actually has a factor set, an
+    opponent may challenge" — a challenger's "done" too (issue 13)."""
     if not may_say_done(state):
+        if state["phase"] == CHALLENGER:
+            raise IllegalMove(
+                "You said “challenge” because you saw a set: take it first, then say “done”."
+            )
         raise IllegalMove("Take a set that uses a card from the foundation first, or say “hit”.")
     new = copy_state(state)
     log_event(new, "done", player, " said “done”.")
-    if new["phase"] == CHALLENGER:
-        _end_challenger_turn(new)
-    else:
-        _open_window(new, "done", player)
+    _open_window(new, "done", player)
     return new

@@ -19,8 +19,10 @@ from .challenge_state import (
     WILD_OFFENCES,
     WINDOW,
     WRONG_SET_POINTS,
+    add_note,
     claim_text,
     copy_state,
+    is_challenger_window,
     is_strict,
     log_event,
     set_offences,
@@ -71,17 +73,21 @@ def settle_challenge(state: State, challenger: int) -> State:
     kind = new["window"]["kind"]
     if verdict.kind == "missed_set":
         equation = claim_text(list(verdict.missed), new["settings"]["level"])
+        left = is_challenger_window(new)
+        if left:
+            _tell_left_behind(new, player, equation)
         _said(
             new,
             challenger,
             player,
-            f": there was a set, {equation}! Now ",
+            f": there was {'still ' if left else ''}a set, {equation}! Now ",
             challenger,
             " may take sets.",
         )
-        # Booklet: the challenger picks up sets; a challenged hit deals no card.
+        # Booklet: "The challenger picks up as many factor sets as possible"; a challenged
+        # hit deals no card. A challenger's "done" may be challenged in turn (issue 13).
         new.update(phase=CHALLENGER, actor=challenger, window=None, picked=[])
-        new.update(acted=False, selects=0)
+        new.update(acted=False, selects=0, challenger_sets=0)
         return new
     if verdict.kind == "false":
         _transfer(new, challenger, player, FALSE_CHALLENGE_POINTS)
@@ -114,6 +120,18 @@ def settle_challenge(state: State, challenger: int) -> State:
         return new
     _offence(new, challenger, player, verdict)
     return new
+
+
+def _tell_left_behind(state: State, player: int, equation: str) -> None:
+    """A challenger who said "done" (or ran out of time) with a set still on the table is
+    told so on their board: they were to pick up as many sets as possible."""
+    said = "your time ran out" if state["window"]["timed_out"] else "you said “done”"
+    add_note(
+        state,
+        player,
+        f"You caught a missed set, but {said} while {equation} was still on the table. "
+        "Take every set you can before you say “done”.",
+    )
 
 
 def _offence(state: State, challenger: int, player: int, verdict: Verdict) -> None:
@@ -186,6 +204,8 @@ def challenge_events(state: State, challenger: int, verdict: Verdict) -> list[Le
             "primes": prime_factors(check.answer),
             "prime_set": check.prime,
             "challenged_by": challenger,
+            # Issue 13: the player who missed it was a challenger taking sets.
+            "while_challenging": is_challenger_window(state),
         }
         skill = f"factors:{check.answer}"
         events.insert(0, LearningEvent(player, "factor_set", skill, False, "missed_set", missed))

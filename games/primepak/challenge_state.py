@@ -216,12 +216,26 @@ def may_hit(state: State) -> bool:
 
 
 def may_say_done(state: State) -> bool:
-    """A challenger may stop at any time; a player once they took a set from the foundation,
-    or when no hit is left to ask for (our decision: with the draw pile empty, "done" is how a
-    player says they see no set; the others may still challenge)."""
+    """A challenger once they took a set (our decision: they said "challenge" because they saw
+    one); a player once they took a set from the foundation, or when no hit is left to ask for
+    (our decision: with the draw pile empty, "done" is how a player says they see no set). Any
+    "done" may be challenged by the others (booklet, Challenges)."""
     if state["phase"] == CHALLENGER:
-        return True
+        return challenger_sets(state) > 0
     return state["phase"] == TURN and (state["foundation_set"] or not state["draw"])
+
+
+def challenger_sets(state: State) -> int:
+    """How many sets the challenger now taking sets has taken since their challenge (states
+    saved before issue 13 have no count: none taken)."""
+    return state.get("challenger_sets", 0)
+
+
+def is_challenger_window(state: State) -> bool:
+    """Whether the open window follows a challenger's "done" (or their time running out):
+    booklet, Challenges — their "done" is challenged like anyone's."""
+    window = state["window"]
+    return window is not None and bool(window.get("challenger"))
 
 
 def is_strict(state: State) -> bool:
@@ -302,10 +316,17 @@ def check_state(state: State) -> None:
         assert 0 <= state["turn"] < state["players"] and not state["ended"]
     if phase == TURN:
         assert state["actor"] == state["turn"]
+        assert challenger_sets(state) == 0, "a new turn starts with no challenger"
     if phase == CHALLENGER:
-        assert state["actor"] != state["turn"]
+        # The player whose turn it is may be the challenger too: they may catch a set the
+        # one who challenged them left behind (docs/rules.md).
+        assert 0 <= state["actor"] < state["players"]
     if phase == WINDOW:
-        assert state["window"]["player"] == state["turn"] and not state["picked"]
+        assert not state["picked"]
+        if is_challenger_window(state):
+            assert state["window"]["kind"] == "done", "a challenger can only say done"
+        else:
+            assert state["window"]["player"] == state["turn"]
 
 
 # --- the basics of changing the state: a new one, a copy, the log ------------------------------
@@ -330,6 +351,7 @@ def new_state(settings: dict[str, Any], players: int, seed: int) -> State:
         "selects": 0,
         "foundation_set": False,
         "turn_sets": 0,
+        "challenger_sets": 0,  # sets the challenger now taking sets took since their challenge
         "idle_turns": 0,
         "turns": 0,
         "window": None,

@@ -145,8 +145,9 @@ def how_to_play() -> HowToPlay:
             HowToStep(
                 "Challenge!",
                 "Watch the others! Did they take a wrong set, or say “hit” or “done” when there "
-                "was a set? Press “Challenge!” quickly. You win 3 points for a wrong set. For a "
-                "missed set, you take the sets. If you are wrong, you give 3 points away.",
+                "was a set? Press “Challenge!” quickly. A wrong set wins you 3 points. A missed "
+                "set: you take every set you can, then press “Done”. Leave one, and they can "
+                "challenge you! Wrong? You give 3 points away.",
                 Picture(
                     "challenge",
                     {"who": "Pip", "cards": [_card(v) for v in (40, 2, 10)], "text": "40 = 2 × 10"},
@@ -429,10 +430,16 @@ def rules_for_teachers() -> list[RulesSection]:
                 "The first challenge to reach the app counts; the booklet's tie rule is never "
                 "needed.",
                 "A missed set (after “hit” or “done”, the foundation and hit cards held a "
-                "set): the challenger takes every set they can (their sets are checked at "
-                "once, and they may not ask for hits), then says “done”. The challenged "
-                "player's turn ends, and a challenged hit deals no card. Play passes to the "
-                "left of the challenged player.",
+                "set): the challenger must take as many sets as they can (their sets are "
+                "checked at once, and they may not ask for hits). They must take at least one "
+                "set (they saw one) before they may say “done”, and say it when they see no "
+                "more. The challenged player's turn ends, and a challenged hit deals no card.",
+                "A challenger's “done” may be challenged like anyone's: if they left a set, "
+                "any other player (the one they challenged too, but never their partner) may "
+                "challenge, take every set they can in turn and say “done”, and so on. Once a "
+                "“done” stands, play passes to the left of the player whose turn it was. A "
+                "challenger who left a set is told so on their board, and it counts as a set "
+                "they missed.",
                 f"A wrong set (the multiplication is wrong): the cards go back where they were, "
                 f"the challenger wins {WRONG_SET_POINTS} points from the player, and the "
                 "player's turn ends.",
@@ -457,9 +464,9 @@ def rules_for_teachers() -> list[RulesSection]:
             (
                 "Each turn has a time for its first action and a shorter time for each further "
                 "action (picking up a card counts). A player who runs out of time is treated as "
-                "saying “done”, so the others may still challenge a set they missed. A "
-                "challenger who runs out of time ends their challenger turn. The board shows "
-                "the seconds left.",
+                "saying “done”, so the others may still challenge a set they missed. The same "
+                "goes for a challenger taking sets: out of time is their “done”, and a set "
+                "they left may be challenged. The board shows the seconds left.",
                 "In a Learn to play round no clock runs: the coach waits for the child.",
             ),
         ),
@@ -502,7 +509,8 @@ def rules_for_teachers() -> list[RulesSection]:
                 "Every set a student takes counts as right or wrong for the factors of its "
                 "answer. A wrong set is counted once, when the dealer's word on it is final: "
                 "when someone challenges it, or when its window closes unchallenged. A set "
-                "a student missed counts as a mistake when someone challenges it; a false "
+                "a student missed counts as a mistake when someone challenges it (a set left "
+                "behind after catching a missed set too); a false "
                 "challenge counts as a challenge mistake. Moves a bot makes are never counted "
                 "for a student.",
             ),

@@ -17,8 +17,10 @@ from .challenge_state import (
     WINDOW,
     Clock,
     cards_at,
+    challenger_sets,
     claim_text,
     clock_of,
+    is_challenger_window,
     may_challenge,
     may_hit,
     may_say_done,
@@ -66,6 +68,8 @@ def board_view(state: State, player: int | None, timer: float | None) -> View:
         "can_hit": acting and may_hit(state),
         "can_done": acting and may_say_done(state),
         "foundation_set": state["foundation_set"],
+        # Sets the challenger now taking sets has taken: their "done" waits for the first.
+        "challenger_sets": challenger_sets(state) if state["phase"] == CHALLENGER else 0,
         "timer": timer,
         "time_limits": {"first": clock.first, "further": clock.further, "window": clock.window},
         "collected": [len(stack) for stack in state["stacks"]],
@@ -137,6 +141,8 @@ def _window_view(state: State, clock: Clock) -> dict[str, Any] | None:
         "kind": window["kind"],
         "player": window["player"],
         "timed_out": window["timed_out"],
+        # A challenger's "done": they caught a missed set and may have left one (issue 13).
+        "challenger": is_challenger_window(state),
         "seconds": clock.window,
         "set": list(last["cards"]) if last else [],
         # The prime each prime card stands for, when the multiplication is right.

@@ -31,7 +31,6 @@ be made (a loss).
 
 from __future__ import annotations
 
-import random
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -40,8 +39,6 @@ from math import prod
 from typing import Any, ClassVar
 
 from games.engine.protocol import (
-    Bot,
-    Game,
     IllegalMove,
     LearningEvent,
     Move,
@@ -53,8 +50,9 @@ from games.engine.protocol import (
 from games.engine.rng import shuffled
 from games.engine.texts import HowToPlay, LearnScript, RulesSection
 
-from . import levels, solitaire_texts
+from . import solitaire_texts
 from .cards import LEVELS, is_prime, number_cards, prime_factors
+from .common import PrimePakGame
 from .factorsets import check_set, value_sets
 
 # --- settings -------------------------------------------------------------------------------
@@ -353,7 +351,7 @@ PLAYING, WON, LOST, RESIGNED = "playing", "won", "lost", "resigned"
 _REASONS = {WON: "cleared the layout", LOST: "the draw pile ran out", RESIGNED: "gave up"}
 
 
-class PrimeSolitaire(Game):
+class PrimeSolitaire(PrimePakGame):
     """Prime Solitaire (PrimePak): one player clears the layout with factor sets."""
 
     slug = "prime-solitaire"
@@ -365,6 +363,7 @@ class PrimeSolitaire(Game):
         "you turn over, one at a time, from the draw pile. You go through the pile only once!"
     )
     turn_seconds = None
+    bots_module = "solitaire_bots"  # easy and fair bots
 
     # --- settings -------------------------------------------------------------------------
     def default_settings(self) -> dict[str, Any]:
@@ -437,19 +436,6 @@ class PrimeSolitaire(Game):
     def rules_for_teachers(self) -> list[RulesSection]:
         """The booklet's rules with the app's settings and decisions."""
         return solitaire_texts.rules_for_teachers()
-
-    # --- progress reports -----------------------------------------------------------------
-    def progress_level(self, settings: dict[str, Any]) -> tuple[str, str]:
-        """A match counts toward its deck level: ("level-3", "Level 3")."""
-        return levels.level_of(self, settings)
-
-    def progress_levels(self) -> list[tuple[str, str]]:
-        """Deck levels 1 to 6: each adds primes and harder factor sets to the one before."""
-        return list(levels.LEVEL_ORDER)
-
-    def skill_label(self, kind: str, skill: str) -> str:
-        """ "factors of 91", "challenging a set"."""
-        return levels.skill_label(kind, skill)
 
     # --- play -----------------------------------------------------------------------------
     def new_game(self, settings: dict[str, Any], players: int, seed: int) -> State:
@@ -655,12 +641,6 @@ class PrimeSolitaire(Game):
             return [LearningEvent(player, "hint", skill, False, "asked_hint", detail)]
         return []
 
-    def bots(self) -> dict[str, Bot]:
-        """Easy and fair bots."""
-        from .solitaire_bots import BOTS  # the bots import this module's moves
-
-        return BOTS
-
     def analyse(
         self, settings: dict[str, Any], players: int, seed: int, final: State
     ) -> dict[str, Any] | None:
@@ -677,11 +657,9 @@ class PrimeSolitaire(Game):
         }[winnable]
         return {"winnable": winnable, "summary": summary}
 
-    def resample_hidden(self, state: State, player: int | None, rng: random.Random) -> State:
-        """Shuffle the draw pile again: it is the only thing nobody can see."""
-        new = _copy(state)
-        rng.shuffle(new["draw"])
-        return new
+    def copy_state(self, state: State) -> State:
+        """A copy a move may change (only the draw pile is hidden: PrimePakGame re-deals it)."""
+        return _copy(state)
 
     def check_invariants(self, state: State) -> None:
         """Cards conserved; every taken group a factor set; selection and status consistent."""

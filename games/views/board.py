@@ -1,6 +1,7 @@
 """Rendering a match for one person: the page, or just its board for htmx and live updates."""
 
 import math
+import secrets
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -20,9 +21,10 @@ STYLESHEETS = {
     "prime-challenge": "css/challenge.css",
     "prime-solitaire": "css/primepak.css",
     "prime-climb": "css/primeclimb.css",
+    "factor-rummy": "css/rummy.css",
 }
 # Games whose board tells the story itself ("What happened"): no list of raw moves below it.
-OWN_LOG = {"multiplication", "prime-challenge", "prime-climb"}
+OWN_LOG = {"multiplication", "prime-challenge", "prime-climb", "factor-rummy"}
 # Refused moves whose reason the board shows itself, beside the answer the player gave (the
 # platform's alert above the board would say it twice).
 ERRORS_IN_PLACE = {"prime-climb": {"step", "nudge"}}
@@ -58,6 +60,9 @@ def board_context(access: Access, **extra) -> dict:
             and not access.seat.gave_up
         ),
         "gave_up": access.seat is not None and access.seat.gave_up,
+        # Each board a player is shown gets an id that its moves carry: a move sent again after
+        # its answer was lost is recognised as played, not refused as stale.
+        "submission": secrets.token_hex(16) if access.seat is not None else "",
         "sound": extra.pop("sound", "") or _finished_sound(match, seats, access),
         **extra,
     }

@@ -5,7 +5,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from classrooms.access import teacher_required
+from classrooms.access import query_id, teacher_required
 
 from .. import services
 from ..access import current_player, player_required
@@ -23,12 +23,13 @@ def _game(slug: str) -> Game:
 
 
 def _back_match(request: HttpRequest) -> Match | None:
-    """The game the reader came from (?match=N), to go back to: only one of their own."""
-    pk = request.GET.get("match", "")
-    if not pk.isdigit():
+    """The game the reader came from (?match=N), to go back to: only one of their own.
+    Anything but an id ("²", "-1", twenty digits) is no game to go back to."""
+    pk = query_id(request.GET.get("match"))
+    if pk is None:
         return None
     player = current_player(request)
-    matches = Match.objects.filter(pk=int(pk))
+    matches = Match.objects.filter(pk=pk)
     if request.user.is_student:
         return matches.filter(seats__student=player).first()
     return matches.filter(seats__teacher=player).first()

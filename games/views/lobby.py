@@ -7,7 +7,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from classrooms.access import current_student, student_required
+from classrooms.access import current_student, query_id, student_required
 from classrooms.models import Assignment
 
 from .. import services
@@ -95,14 +95,14 @@ def match_new(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _assignment(request: HttpRequest, student) -> Assignment | None:
     """The assignment the student is playing for (?assignment=N): one of their own, else 404.
-    Anything but plain ASCII digits is no assignment ("²" passes isdigit but not int)."""
-    pk = str(request.GET.get("assignment") or request.POST.get("assignment") or "")
-    if not (pk.isascii() and pk.isdigit()) or len(pk) > 12:
+    Anything but an id is no assignment ("²" passes isdigit but not int; see query_id)."""
+    pk = query_id(request.GET.get("assignment") or request.POST.get("assignment"))
+    if pk is None:
         return None
     mine = Assignment.objects.filter(classroom_id=student.classroom_id).filter(
         Q(students=student) | Q(students__isnull=True)
     )
-    return get_object_or_404(mine.distinct(), pk=int(pk))
+    return get_object_or_404(mine.distinct(), pk=pk)
 
 
 @student_required

@@ -1,6 +1,8 @@
 """Playing a match: the page, its board, moves, live updates, joining and starting tables."""
 
 import random
+import re
+from time import monotonic
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -58,7 +60,10 @@ def match_move(request: HttpRequest, pk: int) -> HttpResponse:
             player=player,
             move=move_data_from_post(request.POST),
             version=version,
+            submission=_submission(request),
         )
+    except services.AlreadyPlayed as played:  # a retry whose first answer was lost
+        return render_board(request, match_access(request, pk), notice=str(played))
     except ValueError:
         return render_board(request, match_access(request, pk), status=400, error=UNREADABLE)
     except IllegalMove as error:
@@ -78,6 +83,15 @@ def match_move(request: HttpRequest, pk: int) -> HttpResponse:
             seat.student = player
         return render_board(request, Access(match=match, seat=seat), sound=_sound(match, seat))
     return redirect("match_detail", pk=pk)
+
+
+SUBMISSION = re.compile(r"[0-9a-f]{32}")
+
+
+def _submission(request: HttpRequest) -> str:
+    """The id of the board the move came from (see board_context); anything else is none."""
+    value = request.POST.get("submission", "")
+    return value if SUBMISSION.fullmatch(value) else ""
 
 
 def _sound(match, seat) -> str:
@@ -151,22 +165,33 @@ def _event(version: int | None) -> str:
     return f"event: version\ndata: {version}\n\n"
 
 
+# A stream that ends long before its time lost Redis (or never reached it): the board says live
+# updates are paused and polls meanwhile; the browser tries the stream again in 10 seconds.
+PAUSED = "retry: 10000\nevent: paused\ndata: 1\n\n"
+
+
 def _sync_stream(pk: int, version: int, seat, seconds: float):
     yield "retry: 1000\n\n"
     yield _event(version)  # a reconnecting browser catches up at once
+    ends = monotonic() + seconds
     for version in live.versions(pk, seconds=seconds):
         if version is None and seat is not None:
             _seen(seat)
         yield _event(version)
+    if monotonic() < ends - 1:
+        yield PAUSED
 
 
 async def _async_stream(pk: int, version: int, seat, seconds: float):
     yield "retry: 1000\n\n"
     yield _event(version)
+    ends = monotonic() + seconds
     async for version in live.aversions(pk, seconds=seconds):
         if version is None and seat is not None:
             await sync_to_async(_seen)(seat)
         yield _event(version)
+    if monotonic() < ends - 1:
+        yield PAUSED
 
 
 def _seen(seat) -> None:

@@ -20,7 +20,7 @@ from ..assignments import (
     assignment_update,
     progress_for,
 )
-from ..engine import SPECTATOR, Game, all_games, apply_logged, get_game
+from ..engine import SPECTATOR, Game, IllegalMove, all_games, apply_logged, get_game
 from ..forms import AssignmentForm, slot_summaries
 from ..models import Match, MoveRecord, Seat
 from ..records import classroom_records
@@ -71,9 +71,20 @@ def match_replay(request: HttpRequest, pk: int) -> HttpResponse:
     seats = list(match.seats.select_related("student"))
     state = rules.new_game(match.settings, len(seats), match.seed)
     private = _private_seats(rules, state, len(seats), match.seed)
-    for record in records[:step]:
-        state = apply_logged(rules, state, record.seat, record.move)
+    stopped = ""
+    for applied, record in enumerate(records[:step]):
+        try:
+            state = apply_logged(rules, state, record.seat, record.move)
+        except IllegalMove:
+            # Played before a rule was made exact (Prime Challenge's challengers, issue 13):
+            # the log no longer replays past this move; show the game up to it.
+            step, stopped = applied, (
+                "This game was played under older rules, so it can be replayed only up to "
+                f"move {applied}."
+            )
+            break
     context = {
+        "replay_stopped": stopped,
         "match": match,
         "rules": rules,
         "seats": seats,

@@ -16,6 +16,7 @@
     403: "You don't have access to that, or the page was open too long. Reload the page.",
     404: "That is no longer here. Reload the page.",
     409: "Someone else changed this first. Reload the page.",
+    413: "That was too much to send at once. Choose a smaller file.",
   };
 
   document.addEventListener("click", function (event) {
@@ -64,9 +65,30 @@
     }
   });
 
+  // When the server cannot pass live updates on (its Redis is down) the stream says "paused":
+  // the board says so and polls; a stream that stays open for two seconds means they are back.
+  var pausedSinceOpen = false;
+  var liveTimer = null;
+  function liveNote(show) {
+    var note = document.getElementById("live-note");
+    if (note) note.hidden = !show;
+  }
+  document.addEventListener("sse:paused", function () {
+    pausedSinceOpen = true;
+    liveNote(true);
+    startPolling();
+  });
   document.addEventListener("htmx:sseError", startPolling);
   document.addEventListener("htmx:sseClose", startPolling);
-  document.addEventListener("htmx:sseOpen", stopPolling);
+  document.addEventListener("htmx:sseOpen", function () {
+    pausedSinceOpen = false;
+    if (liveTimer) clearTimeout(liveTimer);
+    liveTimer = setTimeout(function () {
+      if (pausedSinceOpen) return;
+      liveNote(false);
+      stopPolling();
+    }, 2000);
+  });
 
   // Clocks: the server decides when time is up (and the live update shows it); this only
   // counts the seconds down on screen. <span class="countdown" data-seconds="N">N s</span>

@@ -29,6 +29,8 @@ STUDENT_URLS = [
     ("student_remove", "GET"),
     ("student_remove", "POST"),
     ("student_reset", "POST"),
+    ("student_unlock", "POST"),
+    ("student_export", "GET"),
 ]
 
 

@@ -40,7 +40,7 @@ def test_unknown_class_code_gets_a_friendly_422(client, db):
 
 
 def test_class_code_guessing_is_rate_limited(client, db, settings):
-    settings.LOGIN_RATE_LIMIT = 3
+    settings.CLASS_CODE_DEVICE_LIMIT = 3
     for _ in range(3):
         assert client.post(reverse("join"), {"code": "XXXXXX"}).status_code == 422
     assert client.post(reverse("join"), {"code": "XXXXXX"}).status_code == 429
@@ -162,7 +162,7 @@ def test_a_code_that_cannot_be_a_class_code_is_a_404_never_a_500(client, code, c
 
 
 def test_guessing_class_codes_in_the_address_bar_is_limited(client, classroom, settings):
-    settings.LOGIN_RATE_LIMIT = 3
+    settings.CLASS_CODE_DEVICE_LIMIT = 3
     wrong = "ACDEFH" if classroom.join_code != "ACDEFH" else "HFEDCA"
     for _ in range(3):
         assert client.get(f"/join/{wrong}/").status_code == 404

@@ -251,7 +251,14 @@ def test_reset_sign_in_with_htmx_shows_the_new_secret(teacher_client, classroom,
 
 
 def test_csv_preview_reports_bad_rows_and_saves_nothing(teacher_client, classroom, student):
-    data = b"name\nCleo\n\nana b.\n" + b"Y" * 50 + b"\nCleo\n" + "Ren\u00e9\n".encode("cp1252")
+    # Mostly UTF-8 (Zoë) with one line that is not: that line is reported, the rest imported.
+    data = (
+        b"name\nCleo\n\nana b.\n"
+        + b"Y" * 50
+        + b"\nCleo\n"
+        + "Ren\u00e9\n".encode("cp1252")
+        + "Zo\u00eb\n".encode()
+    )
     upload = _upload(data)
     response = teacher_client.post(reverse("roster_import", args=[classroom.pk]), {"file": upload})
     page = response.content.decode()
@@ -265,7 +272,7 @@ def test_csv_preview_reports_bad_rows_and_saves_nothing(teacher_client, classroo
         reverse("roster_import_confirm", args=[classroom.pk]), {"data": confirm}
     )
     assert response.status_code == 302
-    assert sorted(classroom.students.values_list("name", flat=True)) == ["Ana B.", "Cleo"]
+    assert sorted(classroom.students.values_list("name", flat=True)) == ["Ana B.", "Cleo", "Zoë"]
 
 
 def test_csv_confirm_with_forged_data_answers_422_and_saves_nothing(teacher_client, classroom):

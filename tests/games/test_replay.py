@@ -248,3 +248,28 @@ def test_another_teacher_cannot_refresh_the_class_games(client, classroom, make_
     client.force_login(other, backend="classrooms.auth.TeacherBackend")
     url = reverse("class_matches", args=[classroom.pk])
     assert client.get(url, **HTMX).status_code == 404
+
+
+def test_a_game_whose_log_no_longer_replays_is_shown_up_to_where_it_stops(
+    teacher_client, student
+):
+    """A game played before a rule was made exact may hold a move the rules now refuse: the
+    replay shows the game up to it and says why, instead of failing."""
+    from games import services as game_services
+    from games.models import Match, MoveRecord
+
+    match = game_services.match_create(
+        game="multiplication",
+        settings={},
+        classroom=student.classroom,
+        seats=[game_services.SeatSpec(student=student), game_services.SeatSpec(bot="easy")],
+        host=student,
+        seed=3,
+    )
+    MoveRecord.objects.create(
+        match=match, number=1, seat=0, move={"type": "play", "card": 999}, text="an old move"
+    )
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.FINISHED, move_count=1)
+    response = teacher_client.get(reverse("match_replay", args=[match.pk]))
+    assert response.status_code == 200
+    assert "replayed only up to move 0" in response.content.decode()

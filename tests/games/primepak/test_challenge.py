@@ -337,7 +337,8 @@ def test_a_missed_set_after_hit_gives_the_challenger_a_turn_and_no_card_is_dealt
     assert state["phase"] == "challenger" and GAME.current_player(state) == 2
     assert state["hits"] == [] and state["turn"] == 0
     assert GAME.timer(state) == 30  # the challenger's first set: the first-action time
-    assert Hit() not in GAME.legal_moves(state, 2) and Done() in GAME.legal_moves(state, 2)
+    # Our decision: no hit, and no "done" before the set they saw is taken.
+    assert Hit() not in GAME.legal_moves(state, 2) and Done() not in GAME.legal_moves(state, 2)
     assert GAME.legal_moves(state, 0) == GAME.legal_moves(state, 1) == []
     assert log_text(state)[-1] == (
         "Cy challenged Ana: there was a set, 22 = 2 × 11! Now Cy may take sets."
@@ -350,6 +351,10 @@ def test_a_missed_set_after_hit_gives_the_challenger_a_turn_and_no_card_is_dealt
     state = take(state, 2, "f4", "f5", "f3")
     assert state["stacks"][2] == [42, 6, 7, 22, 2, 11] and state["phase"] == "challenger"
     state = play(state, 2, Done())
+    # Their "done" may be challenged like anyone's (issue 13); nobody does.
+    assert state["phase"] == "window" and state["window"]["challenger"]
+    assert GAME.legal_moves(state, 0) == GAME.legal_moves(state, 1) == [Challenge()]
+    state = GAME.apply_timeout(state)
     assert state["turn"] == state["actor"] == 1 and state["phase"] == "turn"
     assert state["foundation"][:5] == [5, 3, 9, 2, 2] and None not in state["foundation"]
     assert state["bonus"] == [0, 0, 0] and state["hits"] == []
@@ -376,6 +381,8 @@ def test_a_missed_set_after_done_ends_the_turn_once_the_challenger_is_done():
     state = GAME.apply_move(state, 3, Challenge())
     assert state["actor"] == 3 and state["turn"] == 0
     state = GAME.apply_timeout(take(state, 3, "f3", "f4", "f5"))  # ran out of time
+    assert state["window"] == {"kind": "done", "player": 3, "timed_out": True, "challenger": True}
+    state = GAME.apply_timeout(state)  # nobody challenged: the turn passes
     assert state["turn"] == 1 and state["stacks"][3] == [40, 4, 10]
 
 
@@ -406,6 +413,139 @@ def test_nobody_challenges_themselves_or_their_partner():
     assert refusal(state, 2, Challenge()).reason == "You can't challenge your partner."
     assert refusal(state, 0, Challenge()).reason == "You can't challenge yourself."
     assert GAME.view(state, 3)["can_challenge"] and not GAME.view(state, 2)["can_challenge"]
+
+
+# --- a challenger's "done" is challenged like anyone's (issue 13) --------------------------------
+def test_a_challenger_who_leaves_a_set_is_challenged_in_turn():
+    """Booklet, Challenges: "If a player says hit or done and an opponent sees that the
+    foundation actually has a factor set, an opponent may challenge. ... The challenger picks
+    up as many factor sets as possible from the foundation and puts these cards in his own
+    stack. When finished the challenger says, done. The challenged player's turn ends. The
+    foundation is replenished by the dealer and play passes to the left of the challenged
+    player."
+
+    The challenger's "done" is a "done" like any other: Ben catches Ana's hit, takes one set
+    and says "done" with 42 = 6 × 7 still there; Cy challenges Ben, takes it and says "done";
+    then play passes to the left of Ana, whose turn it was (our decision, docs/rules.md)."""
+    state = scenario([10, 2, 5, 42, 6, 7, 11], players=3, draw_top=(3, 9, 2, 2, 5, 3))
+    state = play(state, 0, Hit())
+    state = GAME.apply_move(state, 1, Challenge())  # the challenge succeeds
+    assert log_text(state)[-1] == (
+        "Ben challenged Ana: there was a set, 10 = 2 × 5! Now Ben may take sets."
+    )
+    state = take(state, 1, "f0", "f1", "f2")  # Ben takes 10 = 2 × 5 ...
+    state = play(state, 1, Done())  # ... and stops with 42 = 6 × 7 left
+    assert state["phase"] == "window" and state["window"]["player"] == 1
+    assert state["window"]["challenger"] and not state["window"]["timed_out"]
+    # Every other player may challenge Ben's "done": Cy, and Ana, whose turn it was.
+    assert GAME.actors(state, 3) == [0, 2]
+    assert refusal(state, 1, Challenge()).reason == "You can't challenge yourself."
+    assert refusal(state, 1, Select("f3")).reason == "Wait a moment: the others may challenge."
+
+    caught = GAME.apply_move(state, 2, Challenge())  # Cy challenges Ben's "done"
+    assert caught["phase"] == "challenger" and caught["actor"] == 2 and caught["turn"] == 0
+    assert log_text(caught)[-1] == (
+        "Cy challenged Ben: there was still a set, 42 = 6 × 7! Now Cy may take sets."
+    )
+    # The consequence the text gives, again: Cy picks up the sets, and nobody loses points.
+    assert caught["bonus"] == [0, 0, 0] and caught["stacks"][1] == [10, 2, 5]
+    assert GAME.view(caught, 1)["notes"] == [
+        "You caught a missed set, but you said “done” while 42 = 6 × 7 was still on the table. "
+        "Take every set you can before you say “done”."
+    ]
+    assert Done() not in GAME.legal_moves(caught, 2) and Hit() not in GAME.legal_moves(caught, 2)
+    caught = play(take(caught, 2, "f3", "f4", "f5"), 2, Done())
+    assert caught["stacks"][2] == [42, 6, 7]
+    assert caught["phase"] == "window" and caught["window"]["player"] == 2
+    assert GAME.actors(caught, 3) == [0, 1]  # Cy's "done" may be challenged too
+    # Nobody challenges (only 11 is left): "play passes to the left of the challenged player",
+    # Ana — the hit she asked for was never dealt.
+    passed = GAME.apply_timeout(caught)
+    assert passed["phase"] == "turn" and passed["turn"] == passed["actor"] == 1
+    assert passed["hits"] == [] and passed["foundation"][:7] == [3, 9, 2, 2, 5, 3, 11]
+    assert passed["challenger_sets"] == 0
+
+
+def test_the_player_who_was_challenged_may_catch_what_their_challenger_left():
+    """Booklet, Challenges: "an opponent may challenge" any "done" — also the player whose turn
+    it was, when their challenger leaves a set. The turn still passes to their left."""
+    state = scenario([10, 2, 5, 42, 6, 7, 11], players=3)
+    state = GAME.apply_move(play(state, 0, Hit()), 1, Challenge())
+    state = play(take(state, 1, "f0", "f1", "f2"), 1, Done())
+    state = GAME.apply_move(state, 0, Challenge())  # Ana catches what Ben left
+    assert state["phase"] == "challenger" and state["actor"] == state["turn"] == 0
+    assert Hit() not in GAME.legal_moves(state, 0)  # a challenger never asks for hits
+    state = play(take(state, 0, "f3", "f4", "f5"), 0, Done())
+    assert state["stacks"][:2] == [[42, 6, 7], [10, 2, 5]]
+    state = GAME.apply_timeout(state)
+    assert state["turn"] == 1 and state["phase"] == "turn"
+
+
+def test_a_false_challenge_of_a_challengers_done_costs_3_points_and_the_turn_passes():
+    """Booklet: "If a challenge is invalid, the challenger must give up 3 cards (or 3 points) to
+    the player that was falsely challenged ... and play continues normally.\""""
+    state = scenario([10, 2, 5, 42, 6, 7, 11], players=3)
+    state = GAME.apply_move(play(state, 0, Hit()), 1, Challenge())
+    state = take(take(state, 1, "f0", "f1", "f2"), 1, "f3", "f4", "f5")
+    state = GAME.apply_move(play(state, 1, Done()), 2, Challenge())  # only 11 is left
+    assert state["bonus"] == [0, 3, -3]
+    assert log_text(state)[-1] == (
+        "Cy challenged Ben, but there was no set: Cy gave 3 points to Ben."
+    )
+    assert state["phase"] == "turn" and state["turn"] == 1
+    assert GAME.view(state, 1)["notes"] == []
+
+
+def test_challenges_of_challengers_go_on_as_long_as_sets_are_left():
+    """The text's consequence, again and again: each successful challenge of a "done" hands the
+    table to the new challenger, whose own "done" may be challenged. Partners still never
+    challenge each other (seats 1 and 3 against 2 and 4)."""
+    state = scenario([10, 2, 5, 42, 6, 7, 20, 4, 5, 11], players=4, teams="pairs")
+    state = GAME.apply_move(play(state, 0, Hit()), 1, Challenge())
+    state = play(take(state, 1, "f0", "f1", "f2"), 1, Done())
+    assert GAME.actors(state, 4) == [0, 2]  # not Dee, Ben's partner
+    state = play(take(GAME.apply_move(state, 2, Challenge()), 2, "f3", "f4", "f5"), 2, Done())
+    assert GAME.actors(state, 4) == [1, 3]  # not Ana, Cy's partner
+    state = GAME.apply_move(state, 3, Challenge())
+    assert log_text(state)[-1] == (
+        "Dee challenged Cy: there was still a set, 20 = 4 × 5! Now Dee may take sets."
+    )
+    state = play(take(state, 3, "f6", "f7", "f8"), 3, Done())
+    state = GAME.apply_timeout(state)  # only 11 is left: nobody challenges Dee
+    assert [len(stack) for stack in state["stacks"]] == [0, 3, 3, 3]
+    assert state["turn"] == 1 and state["bonus"] == [0, 0, 0, 0]
+
+
+def test_a_challenger_must_take_a_set_before_saying_done():
+    """Our decision (docs/rules.md): they said "challenge" because they saw a set."""
+    state = GAME.apply_move(play(scenario([42, 6, 7, 11]), 0, Hit()), 1, Challenge())
+    assert Done() not in GAME.legal_moves(state, 1)
+    assert refusal(state, 1, Done()).reason == (
+        "You said “challenge” because you saw a set: take it first, then say “done”."
+    )
+    view = GAME.view(state, 1)
+    assert view["can_select"] and not view["can_done"] and view["challenger_sets"] == 0
+    after = take(state, 1, "f0", "f1", "f2")
+    assert GAME.view(after, 1)["can_done"] and GAME.view(after, 1)["challenger_sets"] == 1
+
+
+def test_learning_events_for_a_set_a_challenger_left():
+    """Issue 13: a set a challenger left on the table is their missed set, in the same words
+    as anyone's, marked as missed while challenging."""
+    state = scenario([10, 2, 5, 42, 6, 7, 11], players=3)
+    state = GAME.apply_move(play(state, 0, Hit()), 1, Challenge())
+    state = play(take(state, 1, "f0", "f1", "f2"), 1, Done())
+    missed, caught = events(state, 2, Challenge())
+    assert (missed["player"], missed["kind"], missed["skill"]) == (1, "factor_set", "factors:42")
+    assert (missed["correct"], missed["mistake"]) == (False, "missed_set")
+    assert missed["detail"]["while_challenging"] is True
+    assert missed["detail"]["challenged_by"] == 2 and missed["detail"]["equation"] == "42 = 6 × 7"
+    assert (caught["player"], caught["skill"], caught["correct"]) == (
+        2, "challenge:missed_set", True
+    )  # fmt: skip
+    # A plain missed set (the turn's own player) is not marked.
+    [plain, _] = events(play(scenario([42, 6, 7, 11]), 0, Hit()), 1, Challenge())
+    assert plain["detail"]["while_challenging"] is False
 
 
 # --- challenges after a set ----------------------------------------------------------------------
@@ -595,15 +735,27 @@ def test_out_of_time_counts_as_done_and_the_others_may_still_challenge():
 
 def test_out_of_time_without_any_set_passes_the_turn_the_same_way():
     state = GAME.apply_timeout(scenario([42, 6, 7, 11]))
-    assert state["window"] == {"kind": "done", "player": 0, "timed_out": True}
+    assert state["window"] == {"kind": "done", "player": 0, "timed_out": True, "challenger": False}
     assert GAME.apply_timeout(state)["turn"] == 1
 
 
-def test_a_challenger_out_of_time_ends_their_challenger_turn():
+def test_a_challenger_out_of_time_says_done_and_the_set_they_left_can_be_challenged():
+    """Our decision (docs/rules.md): out of time counts as "done", for a challenger too."""
     state = scenario([42, 6, 7, 11], players=3)
     state = GAME.apply_move(play(state, 0, Hit()), 1, Challenge())
     state = GAME.apply_timeout(state)
-    assert state["turn"] == 1 and state["phase"] == "turn" and state["stacks"][1] == []
+    assert state["phase"] == "window" and state["window"]["player"] == 1
+    assert state["window"]["challenger"] and state["window"]["timed_out"]
+    assert log_text(state)[-1] == "Ben ran out of time."
+    assert GAME.actors(state, 3) == [0, 2]  # Ana too: she may catch what Ben left
+    passed = GAME.apply_timeout(state)
+    assert passed["turn"] == 1 and passed["phase"] == "turn" and passed["stacks"][1] == []
+    caught = GAME.apply_move(state, 2, Challenge())
+    assert caught["phase"] == "challenger" and caught["actor"] == 2
+    assert GAME.view(caught, 1)["notes"] == [
+        "You caught a missed set, but your time ran out while 42 = 6 × 7 was still on the "
+        "table. Take every set you can before you say “done”."
+    ]
 
 
 def test_no_clock_once_the_game_is_over():
@@ -875,6 +1027,26 @@ def test_random_playouts_end_replay_exactly_and_keep_the_rules(settings, players
     again = replay(GAME, settings, players, seed, history)
     assert json.dumps(again, sort_keys=True) == json.dumps(state, sort_keys=True)
     assert GAME.outcome(state) is not None
+
+
+def test_chains_of_challenges_replay_exactly():
+    """Issue 13: a challenger's "done" opens a window and may be challenged in turn; a match
+    with such chains is still its settings, seed and move list."""
+    settings, players, seed = {"level": 2, "time_limits": "booklet"}, 3, 5
+    state, history = playout(GAME, settings, players, seed)
+    again = GAME.new_game(settings, players, seed)
+    chained = 0
+    for player, move in history:
+        window = again["window"]
+        chained += bool(window and window["challenger"] and isinstance(move, Challenge))
+        again = (
+            GAME.apply_timeout(again) if player is None else GAME.apply_move(again, player, move)
+        )
+    assert chained > 0, "the playout challenged a challenger's done"
+    assert json.dumps(again, sort_keys=True) == json.dumps(state, sort_keys=True)
+    assert json.dumps(replay(GAME, settings, players, seed, history), sort_keys=True) == (
+        json.dumps(state, sort_keys=True)
+    )
 
 
 def test_the_game_is_ready_for_the_registry():

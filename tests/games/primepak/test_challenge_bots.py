@@ -242,3 +242,73 @@ def test_the_easy_bot_sometimes_misses_a_set_and_takes_only_small_ones():
     assert next_moves(BOTS["strong"], scenario([40, 2, 4, 5, 10, 11]))[:4] == [
         Select("f0"), Select("f1"), Select("f2"), Select("f3")
     ]  # fmt: skip
+
+
+# --- as a challenger, and against one (issue 13) -------------------------------------------------
+def challenger_state(cards: list, players: int = 3) -> dict:
+    """Ana said "hit" with a set on the table and Ben (seat 1) challenged: Ben takes sets."""
+    state = GAME.apply_move(apply_moves(scenario(cards, players=players), 0, Hit()), 1, Challenge())
+    assert state["phase"] == "challenger" and state["actor"] == 1
+    return state
+
+
+def challenger_plays(bot: Bot, state: dict, seed: int = 0) -> tuple[list[Move], dict]:
+    """The moves a bot makes as the challenger until its "done"; the state after it. Checks
+    that it never says "done" while it still notices a set."""
+    made = []
+    while state["phase"] == "challenger" and len(made) < 40:
+        view, moves = GAME.view(state, 1), GAME.legal_moves(state, 1)
+        move = bot.choose_move(view, moves, random.Random(seed + len(made)))
+        assert move in moves
+        if move == Done():
+            assert bot.plan(view) == [], "it said “done” while it noticed a set"
+        made.append(move)
+        state = GAME.apply_move(state, 1, move)
+    return made, state
+
+
+def test_the_strong_bot_as_challenger_picks_up_every_set():
+    """Booklet: "The challenger picks up as many factor sets as possible from the foundation"."""
+    state = challenger_state([10, 2, 5, 42, 6, 7, 20, 4, 5, 11])
+    made, after = challenger_plays(BOTS["strong"], state)
+    assert made[-1] == Done() and made.count(Collect()) == 3
+    assert sorted(after["stacks"][1]) == sorted([10, 2, 5, 42, 6, 7, 20, 4, 5])
+    assert candidate_sets(table_cards(GAME.view(after, 1)), 3) == []  # nothing left to catch
+
+
+def test_a_bot_challenger_always_takes_a_set_and_never_stops_while_it_sees_one():
+    """Its "done" waits for a set (the one it challenged for), and it says "done" only when it
+    notices no more: the easy bot may overlook a set (it is still learning), which the others
+    may then challenge."""
+    left = 0
+    for turn in range(40):
+        state = challenger_state([10, 2, 5, 42, 6, 7, 11])
+        state["turns"] = turn  # a new turn: it notices sets afresh
+        made, after = challenger_plays(BOTS["easy"], state)
+        assert made.count(Collect()) >= 1 and made[-1] == Done()
+        left += bool(candidate_sets(table_cards(GAME.view(after, 1)), 3))
+    assert 0 < left < 40  # sometimes it leaves one
+
+
+def challenge_rate(bot: Bot, state: dict, seat: int, tries: int = 200) -> float:
+    """How often the bot in `seat` challenges in this window (over many seeds)."""
+    view, moves = GAME.view(state, seat), GAME.legal_moves(state, seat)
+    assert moves == [Challenge()]
+    said = [bot.choose_move(view, moves, random.Random(seed)) for seed in range(tries)]
+    return said.count(Challenge()) / tries
+
+
+def test_bots_challenge_a_challenger_who_left_a_set_as_they_would_anyone():
+    """Booklet: a "done" with a factor set still on the table may be challenged — a
+    challenger's too. Ana (whose turn it was) and Cy both may."""
+    state = challenger_state([10, 2, 5, 42, 6, 7, 11])
+    state = apply_moves(take(state, 1, "f0", "f1", "f2"), 1, Done())
+    for seat in (0, 2):
+        assert challenge_rate(BOTS["strong"], state, seat) > 0.9
+        assert 0.3 < challenge_rate(BOTS["easy"], state, seat) < 0.7
+    # A challenger who took everything is left alone.
+    cleared = challenger_state([10, 2, 5, 11])
+    cleared = apply_moves(take(cleared, 1, "f0", "f1", "f2"), 1, Done())
+    for bot in BOTS.values():
+        for seat in (0, 2):
+            assert challenge_rate(bot, cleared, seat, tries=50) == 0

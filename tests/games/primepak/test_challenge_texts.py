@@ -15,11 +15,11 @@ from django.template.loader import render_to_string
 from games.engine.learn import learn_playthrough
 from games.engine.texts import CLOCK, LEARNER, check_texts
 from games.primepak.cards import WILD
-from games.primepak.challenge import CHALLENGE, TIME_LIMITS, Timeout
+from games.primepak.challenge import CHALLENGE, TIME_LIMITS, Challenge, Done, Hit, Timeout
 from games.primepak.challenge_texts import LEARN_SEED, LEARN_SETTINGS
 from games.primepak.factorsets import check_set, find_sets
 
-from .test_challenge import scenario, take
+from .test_challenge import play, scenario, take
 
 GAME = CHALLENGE
 P = WILD
@@ -288,6 +288,45 @@ def test_the_board_names_the_prime_a_prime_card_stood_for(settings):
     assert "Ana took 42 = 6 × (prime as 7)." in html  # the log
 
 
+def test_the_board_shows_who_takes_sets_and_that_a_challengers_done_can_be_challenged(settings):
+    """Booklet, Challenges: "The challenger picks up as many factor sets as possible ... When
+    finished the challenger says, done." Issue 13: the board says whose job it is to take sets,
+    that leaving a set can be challenged, and offers "Challenge!" after a challenger's done."""
+    state = play(scenario([10, 2, 5, 42, 6, 7, 11], players=3), 0, Hit())
+    state = GAME.apply_move(state, 1, Challenge())  # Pip caught Ana's missed set
+    mine = board_html(state, 1)
+    assert "You caught a missed set! It's your job now to take sets" in mine
+    assert "If you leave a set, the others can challenge you." in mine
+    assert "First take the set you saw (you can't ask for a hit)." in mine
+    assert re.search(r'value="done" class="button big" disabled', mine)
+    assert 'value="hit"' not in mine
+    assert re.search(r"You:.*?taking sets now", mine, re.S)
+    theirs = board_html(state, 0)
+    assert "Pip (easy bot) caught a missed set and is taking sets." in theirs
+    assert "Watch: if they say “done” and leave a set, it can be challenged." in theirs
+    assert re.search(r"Pip \(easy bot\):.*?taking sets now", theirs, re.S)
+    assert "pc-challenge-button" not in theirs and 'value="done"' not in theirs
+
+    state = take(state, 1, "f0", "f1", "f2")
+    assert "Say “done” only when you see no more sets." in board_html(state, 1)
+    state = play(state, 1, Done())  # 42 = 6 × 7 is still there
+    watcher = board_html(state, 0)
+    assert "Pip (easy bot) caught a missed set, then said “done”." in watcher
+    assert "Did they leave a set on the table? You can challenge them too!" in watcher
+    assert "pc-challenge-button" in watcher and "taking sets now" not in watcher
+    assert "Wait: the others may challenge if you left a set." in board_html(state, 1)
+
+    caught = GAME.apply_move(state, 2, Challenge())
+    told = (
+        "You caught a missed set, but you said “done” while 42 = 6 × 7 was still on the table. "
+        "Take every set you can before you say “done”."
+    )
+    assert f"<p>{told}</p>" in board_html(caught, 1)
+    assert "Cy challenged Pip (easy bot): there was still a set, 42 = 6 × 7!" in board_html(
+        caught, 0
+    )
+
+
 # --- the full rules, for teachers ---------------------------------------------------------------
 def test_the_teachers_rules_cover_every_setting_and_decision():
     text = " ".join(p for section in GAME.rules_for_teachers() for p in section.paragraphs)
@@ -307,6 +346,9 @@ def test_the_teachers_rules_cover_every_setting_and_decision():
         "prime as 7",
         "The first challenge to reach the app counts",
         "at most 30 times",
+        "A challenger's “done” may be challenged like anyone's",
+        "play passes to the left of the player whose turn it was",
+        "out of time is their “done”",
     )
     for decision in decisions:
         assert decision in text, decision

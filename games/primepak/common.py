@@ -1,0 +1,76 @@
+"""What every PrimePak game shares, in one place, so a new PrimePak game adds only its rules.
+
+- `PrimePakGame`: the Game base of the PrimePak games. Progress counts by deck level
+  (`levels.py`), skills read as "factors of 91", hidden cards are dealt again for the
+  conformance check through `redeal`, and the bots are imported only when asked for (a game's
+  bots import the game's own moves, so the game module cannot import them at load time).
+- `redeal`: the cards of some hidden zones (a draw pile, other players' hands) dealt again at
+  random, each zone keeping its size.
+
+Pure Python, like the rules.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any, ClassVar
+
+from games.engine.protocol import Bot, Game, State
+
+from . import levels
+
+
+def redeal(zones: list[list[Any]], rng: random.Random) -> None:
+    """Deal the cards of these zones again at random, in place, each zone keeping its size
+    (one zone: the same as shuffling it)."""
+    pool = [card for zone in zones for card in zone]
+    rng.shuffle(pool)
+    start = 0
+    for zone in zones:
+        size = len(zone)
+        zone[:] = pool[start : start + size]
+        start += size
+
+
+class PrimePakGame(Game):
+    """The PrimePak games' shared verbs: progress by deck level, the hidden draw pile, bots.
+
+    A game names its bots module (`bots_module`, holding `BOTS`), how to copy a state
+    (`copy_state`) and, if more than the draw pile is hidden, `hidden_zones`."""
+
+    bots_module: ClassVar[str] = ""
+
+    # --- progress reports -----------------------------------------------------------------
+    def progress_level(self, settings: dict[str, Any]) -> tuple[str, str]:
+        """A match counts toward its deck level: ("level-3", "Level 3")."""
+        return levels.level_of(self, settings)
+
+    def progress_levels(self) -> list[tuple[str, str]]:
+        """Deck levels 1 to 6: each adds primes and harder factor sets to the one before."""
+        return list(levels.LEVEL_ORDER)
+
+    def skill_label(self, kind: str, skill: str) -> str:
+        """ "factors of 91", "challenging a set"."""
+        return levels.skill_label(kind, skill)
+
+    # --- bots -----------------------------------------------------------------------------
+    def bots(self) -> dict[str, Bot]:
+        """The game's bots, weakest first (their module is loaded only when asked for)."""
+        return importlib.import_module(f"{__package__}.{self.bots_module}").BOTS
+
+    # --- hidden information ---------------------------------------------------------------
+    def copy_state(self, state: State) -> State:
+        """A copy of the state that a move may change without touching the original."""
+        raise NotImplementedError
+
+    def hidden_zones(self, state: State, player: int | None) -> list[list[Any]]:
+        """The lists of `state` this player cannot see (by default the draw pile only)."""
+        return [state["draw"]]
+
+    def resample_hidden(self, state: State, player: int | None, rng: random.Random) -> State:
+        """Deal what this player cannot see again at random (the draw pile, and in games with
+        hands the other players' cards), every zone keeping its size."""
+        new = self.copy_state(state)
+        redeal(self.hidden_zones(new, player), rng)
+        return new
