@@ -215,11 +215,13 @@ class Attempt:
     taken: list[tuple[Counter, str]]
 
     def succeeded(self) -> None:
-        """A correct sign-in: the account's count starts again, the attempt is taken back,
-        and this device is trusted for the account from now on."""
+        """A correct sign-in: the attempt is taken back, and this device is trusted for the
+        account from now on. On the account's own devices its count starts again; strangers'
+        wrong tries stay counted (clearing them would let tries sent together with a correct
+        one past the limit)."""
         try:
             for counter, ident in self.taken:
-                if counter.scope.startswith("account"):
+                if counter.scope == account_trusted().scope:
                     counter.clear(ident)
                 else:
                     counter.take_back(ident)

@@ -13,6 +13,7 @@ from .engine import Game, SettingsError
 MOVE_FIELD = re.compile(r"[a-z_]{1,20}")
 WHOLE_NUMBER = re.compile(r"-?\d{1,6}")
 NOT_MOVE_FIELDS = {"csrfmiddlewaretoken", "version", "submission"}
+LIST_FIELDS = {"cards"}  # checkboxes: every ticked value counts
 
 OPPONENT_CHOICES = [("", "— nobody —"), ("classmate", "A classmate")]
 BLANK_SLOT = ("", "— blank (not used) —")
@@ -25,10 +26,13 @@ MAX_ONLY_IF = 4
 def move_data_from_post(post) -> dict:
     """A posted move as JSON data: whole numbers become ints; the game's parse_move checks all."""
     data: dict = {}
-    for key, value in post.items():
+    for key in post:
         if key in NOT_MOVE_FIELDS or not MOVE_FIELD.fullmatch(key):
             continue
-        value = value[:40]
+        # Ticked cards (cards=3&cards=7) read as "3,7"; any other field sent twice (a hidden
+        # field and a button of the same name) is the last one sent, as browsers intend.
+        values = post.getlist(key)
+        value = (",".join(values) if key in LIST_FIELDS else values[-1])[:40]
         data[key] = int(value) if WHOLE_NUMBER.fullmatch(value) else value
     return data
 

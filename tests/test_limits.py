@@ -2,6 +2,7 @@
 
 import asyncio
 import io
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.core.asgi import get_asgi_application
@@ -42,6 +43,13 @@ class Endless(io.RawIOBase):
 
 
 # WSGI (gunicorn, runserver and the test client)
+
+
+def _in_fresh_loop(coroutine):
+    """Run on a fresh event loop in a thread of its own: Playwright's sync API may already run
+    a loop in this one (browser tests run first in the suite)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result(timeout=30)
 
 
 def test_a_content_length_over_the_limit_is_refused_without_reading_the_body(client, db):
@@ -143,7 +151,7 @@ def _run(app, scope, receive) -> tuple[int, dict[bytes, bytes], bytes]:
     async def send(message):
         sent.append(message)
 
-    asyncio.run(app(scope, receive, send))
+    _in_fresh_loop(app(scope, receive, send))
     start = next(m for m in sent if m["type"] == "http.response.start")
     body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
     return start["status"], dict(start["headers"]), body
@@ -214,5 +222,5 @@ def test_asgi_leaves_other_connections_alone():
     async def inner(scope, receive, send):
         calls.append(scope["type"])
 
-    asyncio.run(limit_asgi_body(inner)({"type": "lifespan"}, None, None))
+    _in_fresh_loop(limit_asgi_body(inner)({"type": "lifespan"}, None, None))
     assert calls == ["lifespan"]

@@ -141,9 +141,14 @@
     var root = focusRoot && document.getElementById(focusRoot);
     var key = focusKey;
     focusKey = focusRoot = null;
-    if (!root || !key || root.contains(document.activeElement)) return;
-    var same = key.charAt(0) !== "@" ? root.querySelector(key) : null;
+    if (!root || !key) return;
     var next = root.querySelector("[data-focus-next]");
+    var active = document.activeElement;
+    // htmx puts the focus back on an element with the same id (the turn banner) by itself:
+    // that is not where a player whose turn came back should be left.
+    var onBanner = active && active.id === "board-status" && usable(next);
+    if (root.contains(active) && !onBanner) return;
+    var same = key.charAt(0) !== "@" ? root.querySelector(key) : null;
     if (same && same.id === "board-status" && usable(next)) same = null;  // the turn came back
     var target = usable(same) ? same : usable(next) ? next : null;
     if (!target && key === "@body") return;  // the player was not on the board: leave it be

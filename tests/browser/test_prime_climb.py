@@ -266,9 +266,11 @@ def test_a_student_plays_a_short_game_to_the_end_against_a_bot(new_page, shot, s
     wrong.wait_for()
     assert f"is not {first.answer + 1}" in wrong.inner_text()
     assert page.locator(f"#pcl-step [data-op='{first.op}'] input").is_checked()  # kept
-    assert page.locator("#pcl-step .pcl-answer-input").evaluate(
-        "e => e === document.activeElement"
-    ), "the answer box is ready for another try"
+    # The focus moves once htmx has settled the new board (a moment after it shows).
+    page.wait_for_function(
+        "() => document.activeElement === document.querySelector('#pcl-step .pcl-answer-input')",
+        timeout=3000,
+    )  # the answer box is ready for another try
     shot(page, "51-climb-wrong-answer")
     match.refresh_from_db()
     assert match.state["turn"]["steps"] == []  # a wrong answer moves nothing

@@ -8,6 +8,7 @@ the whole school's address"; a teacher can clear a lock and the child is told to
 import threading
 
 import pytest
+from django.db import connection
 from django.test import Client, override_settings
 from django.urls import reverse
 
@@ -55,11 +56,14 @@ def test_concurrent_wrong_passwords_never_check_more_than_the_limit(teacher, set
     def try_password(password: str) -> None:
         client = Client()  # each a device of its own, as an attacker would use
         start.wait()
-        response = client.post(
-            reverse("login"), {"email": "teacher@school.test", "password": password}
-        )
-        with lock:
-            statuses.append(response.status_code)
+        try:
+            response = client.post(
+                reverse("login"), {"email": "teacher@school.test", "password": password}
+            )
+            with lock:
+                statuses.append(response.status_code)
+        finally:
+            connection.close()  # back to the pool (the test client keeps it otherwise)
 
     threads = [threading.Thread(target=try_password, args=(p,)) for p in passwords]
     for thread in threads:
