@@ -13,7 +13,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench._common import HEADER, machine, summary
-from games.engine import all_games
+from games.engine import SettingsError, all_games
 
 
 def positions(game, count: int) -> list[tuple[dict, int]]:
@@ -23,13 +23,21 @@ def positions(game, count: int) -> list[tuple[dict, int]]:
     strongest = list(game.bots().values())[-1]
     while len(found) < count:
         players = game.min_players + seed % (game.max_players - game.min_players + 1)
-        state = game.new_game(game.default_settings(), players, seed)
+        try:
+            state = game.new_game(game.default_settings(), players, seed)
+        except SettingsError:  # a player count these settings do not allow (solo Prime Climb)
+            seed += 1
+            continue
         rng = random.Random(seed)
         while game.outcome(state) is None and len(found) < count:
             player = game.current_player(state)
             moves = game.legal_moves(state, player)
             found.append((state, player))
             move = strongest.choose_move(game.view(state, player), moves, rng)
+            if move is None:  # the bot waits (Factor Rummy between rounds): the clock moves on
+                found.pop()
+                state = game.apply_timeout(state)
+                continue
             state = game.apply_move(state, player, move)
         seed += 1
     return found

@@ -45,7 +45,12 @@ TOP_MISSED = 3
 HISTORY = 20
 # Which games get a fact map, and which kind (Prime Climb's facts are sums, differences,
 # products and quotients up to 101: too many for a map; its most missed facts are listed).
-FACT_MAPS = {"multiplication": "table", "prime-challenge": "primes", "prime-solitaire": "primes"}
+FACT_MAPS = {
+    "multiplication": "table",
+    "prime-challenge": "primes",
+    "prime-solitaire": "primes",
+    "factor-rummy": "primes",
+}
 TABLE = range(1, 11)
 PRIMES_PER_ROW = 10
 CSV_HEADER = [

@@ -31,7 +31,7 @@ def move_data_from_post(post) -> dict:
             continue
         # Ticked cards (cards=3&cards=7) read as "3,7"; any other field sent twice (a hidden
         # field and a button of the same name) is the last one sent, as browsers intend.
-        values = post.getlist(key)
+        values = post.getlist(key) if hasattr(post, "getlist") else [post[key]]
         value = (",".join(values) if key in LIST_FIELDS else values[-1])[:40]
         data[key] = int(value) if WHOLE_NUMBER.fullmatch(value) else value
     return data

@@ -37,6 +37,8 @@ def playout(
     Returns (final state, [(player, move), ...]); the clock's entries are (None, Timeout()).
     """
     rng = random.Random(seed)
+    random_moves = game.random_playout_moves
+    strongest = list(game.bots().values())[-1] if random_moves is not None else None
     state = game.new_game(settings, players, seed)
     _check_state(game, state, players, rng)
     history: list[tuple[int | None, Move]] = []
@@ -44,7 +46,9 @@ def playout(
     for step in range(max_moves):
         if game.outcome(state) is not None:
             break
-        full = step < thorough or step % 10 == 0
+        # The bots' part of a bot-finished playout is checked lightly (invariants every move).
+        by_bots = random_moves is not None and step >= random_moves
+        full = step < thorough or (step % 10 == 0 and not by_bots)
         current = game.current_player(state)
         assert current is not None and 0 <= current < players
         options = {p: game.legal_moves(state, p) for p in range(players)}
@@ -63,12 +67,15 @@ def playout(
                     _assert_refused_unless_legal(game, state, p, move, options[p])
         before = json.dumps(state, sort_keys=True) if full else None
         choice = rng.randrange(len(actors) + (clock is not None))
+        if strongest is not None and step >= random_moves:
+            choice, move = _bot_choice(game, strongest, state, actors, options, rng)
         if choice == len(actors):
             player, move = None, Timeout()
             after = game.apply_timeout(state)
         else:
             player = actors[choice]
-            move = rng.choice(options[player])
+            if strongest is None or step < random_moves:
+                move = rng.choice(options[player])
             after = game.apply_move(state, player, move)
             events = game.learning_events(state, player, move, after)
             assert all(0 <= event.player < players for event in events)
@@ -92,6 +99,19 @@ def playout(
     assert game.timer(state) is None, "no clock runs once the game is over"
     assert not game.actors(state, players), "nobody moves once the game is over"
     return state, history
+
+
+def _bot_choice(game, bot, state, actors, options, rng):
+    """The strongest bot's move for the first actor it has one for (the current player first);
+    (len(actors), None) when none of them moves now: the clock runs out."""
+    current = game.current_player(state)
+    for index in sorted(range(len(actors)), key=lambda i: actors[i] != current):
+        player = actors[index]
+        move = bot.choose_move(game.view(state, player), options[player], rng)
+        if move is not None:
+            assert move in options[player], "a bot picks one of its legal moves"
+            return index, move
+    return len(actors), None
 
 
 def replay(game: Game, settings: dict, players: int, seed: int, history) -> dict:

@@ -162,6 +162,10 @@ class Game(ABC):
     summary: ClassVar[str] = ""
     # Per-turn time limit in seconds where the rules have one (None: no timer).
     turn_seconds: ClassVar[int | None] = None
+    # Games that random moves never finish (Factor Rummy: going out needs a hand a player built
+    # on purpose) set how many random moves the conformance playout makes, every check on;
+    # then the strongest bot plays every seat to the end, still checked.
+    random_playout_moves: ClassVar[int | None] = None
 
     # --- settings -------------------------------------------------------------------------
     @abstractmethod

@@ -3,7 +3,9 @@
 from games.engine.registry import register
 
 from .challenge import CHALLENGE
+from .rummy import FACTOR_RUMMY
 from .solitaire import SOLITAIRE
 
 register(CHALLENGE)
 register(SOLITAIRE)
+register(FACTOR_RUMMY)

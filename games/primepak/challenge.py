@@ -218,21 +218,8 @@ class PrimeChallenge(PrimePakGame):
         self, settings: dict[str, Any], players: int | None = None
     ) -> dict[str, Any]:
         """Fill in defaults; refuse unknown settings, bad values, and teams without 4 players."""
-        if settings is None:
-            settings = {}
-        if not isinstance(settings, dict):
-            raise SettingsError("Settings must be a list of named choices.")
-        defaults = self.default_settings()
-        unknown = sorted(str(key)[:40] for key in settings if key not in defaults)
-        if unknown:
-            raise SettingsError(f"Unknown setting: {', '.join(unknown)}.")
-        clean = {**defaults, **settings}
-        level = clean["level"]
-        if isinstance(level, str) and level in {str(lv) for lv in LEVELS}:
-            level = int(level)  # form posts arrive as text
-        if type(level) is not int or level not in LEVELS:
-            raise SettingsError("The deck level must be 1, 2, 3, 4, 5 or 6.")
-        clean["level"] = level
+        settings, defaults, level = self.known_settings(settings)
+        clean = {**defaults, **settings, "level": level}
         for name, choices in (
             ("time_limits", TIME_LABELS),
             ("invalid_sets", INVALID_SET_LABELS),

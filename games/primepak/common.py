@@ -16,9 +16,17 @@ import importlib
 import random
 from typing import Any, ClassVar
 
-from games.engine.protocol import Bot, Game, State
+from games.engine.protocol import Bot, Game, SettingsError, State
 
 from . import levels
+from .cards import LEVELS
+
+
+def whole_number(value: Any) -> int | None:
+    """A setting's whole number: a form's "3" as 3; anything else None (and then refused)."""
+    if isinstance(value, str) and value.isdigit() and len(value) < 4:
+        return int(value)
+    return value if type(value) is int else None
 
 
 def redeal(zones: list[list[Any]], rng: random.Random) -> None:
@@ -40,6 +48,24 @@ class PrimePakGame(Game):
     (`copy_state`) and, if more than the draw pile is hidden, `hidden_zones`."""
 
     bots_module: ClassVar[str] = ""
+
+    # --- settings -------------------------------------------------------------------------
+    def known_settings(self, settings: Any) -> tuple[dict[str, Any], dict[str, Any], int]:
+        """The start of every PrimePak game's clean_settings: (the settings, the defaults, the
+        deck level), refusing what is not a dict of known settings and a level other than 1–6
+        (form text such as "3" accepted)."""
+        if settings is None:
+            settings = {}
+        if not isinstance(settings, dict):
+            raise SettingsError("Settings must be a list of named choices.")
+        defaults = self.default_settings()
+        unknown = sorted(str(key)[:40] for key in settings if key not in defaults)
+        if unknown:
+            raise SettingsError(f"Unknown setting: {', '.join(unknown)}.")
+        level = whole_number(settings.get("level", defaults["level"]))
+        if level not in LEVELS:
+            raise SettingsError("The deck level must be 1, 2, 3, 4, 5 or 6.")
+        return settings, defaults, level
 
     # --- progress reports -----------------------------------------------------------------
     def progress_level(self, settings: dict[str, Any]) -> tuple[str, str]:

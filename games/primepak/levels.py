@@ -1,8 +1,9 @@
 """How PrimePak games count toward progress reports: by deck level, 1 (easiest) to 6.
 
-Every PrimePak game (Prime Challenge, Prime Solitaire) counts a match toward its deck level
-only; the other settings (timing, layout, extra rows, teams) change how a game plays, not
-which factor sets a student must know, so they do not split a level. Pure Python.
+Every PrimePak game (Prime Challenge, Prime Solitaire, Factor Rummy) counts a match toward its
+deck level only; the other settings (timing, layout, extra rows, teams, points to win) change
+how a game plays, not which factor sets a student must know, so they do not split a level.
+Pure Python. The Game methods that use this live in common.PrimePakGame.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ SKILL_WORDS = {
     "no_set": "seeing there is no set",
     "solitaire:take_from_top": "taking stack cards from the top",
     "solitaire:use_the_layout": "using a layout card in each set",
+    "rummy:go_out": "claiming the right way to go out",
+    "rummy:grouping": "grouping a hand into factor sets",
 }
 
 

@@ -52,7 +52,7 @@ from games.engine.texts import HowToPlay, LearnScript, RulesSection
 
 from . import solitaire_texts
 from .cards import LEVELS, is_prime, number_cards, prime_factors
-from .common import PrimePakGame
+from .common import PrimePakGame, whole_number
 from .factorsets import check_set, value_sets
 
 # --- settings -------------------------------------------------------------------------------
@@ -395,21 +395,11 @@ class PrimeSolitaire(PrimePakGame):
 
     def clean_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
         """Fill in defaults; accept form strings ("3"); refuse unknown settings and values."""
-        if settings is None:
-            settings = {}
-        if not isinstance(settings, dict):
-            raise SettingsError("Settings must be a list of named choices.")
-        defaults = self.default_settings()
-        unknown = sorted(str(key)[:40] for key in settings if key not in defaults)
-        if unknown:
-            raise SettingsError(f"Unknown setting: {', '.join(unknown)}.")
-        level = _whole(settings.get("level", defaults["level"]))
-        if level not in LEVELS:
-            raise SettingsError("The deck level must be 1, 2, 3, 4, 5 or 6.")
+        settings, defaults, level = self.known_settings(settings)
         layout = settings.get("layout", defaults["layout"])
         if not isinstance(layout, str) or layout not in dict(LAYOUT_CHOICES):
             raise SettingsError("The layout must be rows or pyramid.")
-        extra = _whole(settings.get("extra_rows", defaults["extra_rows"]))
+        extra = whole_number(settings.get("extra_rows", defaults["extra_rows"]))
         if extra not in dict(EXTRA_ROW_CHOICES) or extra is None:
             raise SettingsError("Extra rows must be 0, 1 or 2.")
         return {"level": level, "layout": layout, "extra_rows": extra}
@@ -712,13 +702,6 @@ class PrimeSolitaire(PrimePakGame):
 @cache
 def _deck_counts(level: int) -> Counter[int]:
     return Counter(number_cards(level))
-
-
-def _whole(value: Any) -> Any:
-    """Form posts arrive as text: "3" is 3."""
-    if isinstance(value, str) and value.isdigit() and len(value) < 3:
-        return int(value)
-    return value if type(value) is int else None
 
 
 def _bits(mask: int) -> list[int]:

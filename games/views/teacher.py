@@ -78,9 +78,12 @@ def match_replay(request: HttpRequest, pk: int) -> HttpResponse:
         except IllegalMove:
             # Played before a rule was made exact (Prime Challenge's challengers, issue 13):
             # the log no longer replays past this move; show the game up to it.
-            step, stopped = applied, (
-                "This game was played under older rules, so it can be replayed only up to "
-                f"move {applied}."
+            step, stopped = (
+                applied,
+                (
+                    "This game was played under older rules, so it can be replayed only up to "
+                    f"move {applied}."
+                ),
             )
             break
     context = {

@@ -57,10 +57,49 @@ def solitaire_move(page, move: dict) -> None:
         page.locator(f"#board [data-action='{move['type']}']").first.click()
 
 
+def _positions(value) -> list[str]:
+    """A move's card positions as the board's checkbox values ("3,7,12", 3, [3, 7] or "")."""
+    if value is None or value == "":
+        return []
+    if isinstance(value, (list, tuple)):
+        return [str(v) for v in value]
+    return [part.strip() for part in str(value).split(",") if part.strip()]
+
+
+def rummy_move(page, move: dict) -> None:
+    """Factor Rummy: untick every card, tick the move's cards, then press its button (a draw,
+    "Make a group", "Discard", "Take apart", the hint, "Next round"); going out opens "Go out…"
+    and chooses the way first."""
+    board = page.locator("#board")
+    kind = move["type"]
+    if kind == "draw":
+        action = "draw-pile" if move["from"] == "pile" else "take-discard"
+        board.locator(f"button[data-action='{action}']").click()
+        return
+    if kind == "ungroup":
+        board.locator(f"button[data-action='apart'][data-group='{move['group']}']").click()
+        return
+    if kind in ("hint", "next_round"):
+        board.locator(f"button[data-action='{kind.replace('_', '-')}']").click()
+        return
+    for box in board.locator("input[name=cards]:checked").all():
+        box.uncheck()
+    ticked = move.get("cards", move.get("card", move.get("discard")))
+    for pos in _positions(ticked):
+        board.locator(f"input[name=cards][value='{pos}']").check()
+    if kind == "go_out":
+        board.locator("summary[data-action='open-go-out']").click()
+        board.locator(f"label[data-how='{move['how']}']").click()
+        board.locator("button[data-action='go-out']").click()
+    else:
+        board.locator(f"button[data-action='{kind}']").click()
+
+
 DRIVERS = {
     "multiplication": multiplication_move,
     "prime-challenge": challenge_move,
     "prime-solitaire": solitaire_move,
+    "factor-rummy": rummy_move,
 }
 
 

@@ -69,7 +69,13 @@ def test_no_page_scrolls_sideways(size, new_page, sign_in, busy_class, student, 
     for url in (reverse("student_home"), reverse("game_list"), reverse("lobby")):
         kid.goto(url)
         assert_no_sideways_scroll(kid, url)
-    for slug in ("multiplication", "prime-challenge", "prime-solitaire", "prime-climb"):
+    for slug in (
+        "multiplication",
+        "prime-challenge",
+        "prime-solitaire",
+        "prime-climb",
+        "factor-rummy",
+    ):
         kid.goto(reverse("game_how", args=[slug]))
         assert_no_sideways_scroll(kid, f"How to play {slug}")
 

@@ -13,6 +13,13 @@ from games.engine import SettingsError, all_games
 from games.engine.conformance import playout, replay
 
 PLAYOUTS_PER_GAME = 200
+# Games finished by bots after their random moves (Game.random_playout_moves) play whole games
+# to their target: fewer playouts, each far longer.
+BOT_FINISHED_PLAYOUTS = 30
+
+
+def playouts_for(game) -> int:
+    return PLAYOUTS_PER_GAME if game.random_playout_moves is None else BOT_FINISHED_PLAYOUTS
 
 
 def settings_variants(game) -> list[dict]:
@@ -41,7 +48,7 @@ def cases(game):
         for settings, players in itertools.product(variants, counts)
         if playable(game, settings, players)
     ]
-    for seed in range(PLAYOUTS_PER_GAME):
+    for seed in range(playouts_for(game)):
         settings, players = combos[seed % len(combos)]
         yield settings, players, seed
 
@@ -54,7 +61,7 @@ def test_random_playouts_end_and_replay_exactly(game):
         again = replay(game, settings, players, seed, history)
         assert json.dumps(again, sort_keys=True) == json.dumps(state, sort_keys=True)
         finished += 1
-    assert finished == PLAYOUTS_PER_GAME
+    assert finished == playouts_for(game)
 
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda game: game.slug)

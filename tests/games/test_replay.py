@@ -206,16 +206,17 @@ def test_every_board_renders_read_only_in_a_replay_for_every_seat(game):
 
 
 def test_only_seats_with_something_hidden_get_a_hand_panel():
-    """Multiplication Game hands are hidden from a watcher; Prime Climb, Prime Challenge and
-    Prime Solitaire hide only the draw pile, which no player sees either: their replay shows
-    the one board, no copies per player."""
+    """Multiplication Game and Factor Rummy hands are hidden from a watcher; Prime Climb,
+    Prime Challenge and Prime Solitaire hide only the draw pile, which no player sees either:
+    their replay shows the one board, no copies per player."""
     from games.views.teacher import _private_seats
 
     for game in all_games():
         players = 1 if game.max_players == 1 else 3
         state = game.new_game(game.default_settings(), players, 3)
         private = _private_seats(game, state, players, 3)
-        expected = list(range(players)) if game.slug == "multiplication" else []
+        hands_hidden = {"multiplication", "factor-rummy"}  # hands a watcher does not see
+        expected = list(range(players)) if game.slug in hands_hidden else []
         assert private == expected, game.slug
         for player in private:
             assert game.view(state, player)["hand"]
@@ -250,9 +251,7 @@ def test_another_teacher_cannot_refresh_the_class_games(client, classroom, make_
     assert client.get(url, **HTMX).status_code == 404
 
 
-def test_a_game_whose_log_no_longer_replays_is_shown_up_to_where_it_stops(
-    teacher_client, student
-):
+def test_a_game_whose_log_no_longer_replays_is_shown_up_to_where_it_stops(teacher_client, student):
     """A game played before a rule was made exact may hold a move the rules now refuse: the
     replay shows the game up to it and says why, instead of failing."""
     from games import services as game_services
