@@ -1,0 +1,490 @@
+"""Prime Canasta's moves, their JSON form, and the pure functions that apply them.
+
+Cards in the hand are named by position (the hand as it was before the move). Taking the
+discard pile adds the chosen cards after the hand: in that move, positions from len(hand) on
+name the chosen cards in the pile's order (bottom first). Pile cards are named by their place
+in the discard pile, 0 at the bottom. Sets on the table are named by their place in the side's
+list. The rules and our decisions are in canasta_state.py. Pure Python: no Django.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from games.engine.protocol import IllegalMove, Move, State
+
+from . import canasta_state as cs
+from .cards import Card, is_wild, label
+
+MAX_INDEX = 200  # far more than any hand or pile: a bigger number is not from the board
+NOT_A_MOVE = "That is not a move in this game."
+_LIST = re.compile(r"\d{1,3}(,\d{1,3})*")
+
+
+# --- the moves ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class DrawTwo(Move):
+    """Draw the top two cards of the draw pile."""
+
+    type: ClassVar[str] = "draw_two"
+
+    def label(self) -> str:
+        return "drew two cards"
+
+
+@dataclass(frozen=True)
+class TakePile(Move):
+    """Take from the discard pile: its top card with `with_cards` from the hand makes a new set
+    (or joins the side's set `to_set`); then `pick` (2 or more pile places below the top); then
+    `sets` laid down at once from the hand and the picked cards."""
+
+    type: ClassVar[str] = "take_pile"
+    with_cards: tuple[int, ...] = ()
+    to_set: int | None = None
+    pick: tuple[int, ...] = ()
+    sets: tuple[tuple[int, ...], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "with": list(self.with_cards), "to_set": self.to_set,
+                "pick": list(self.pick), "sets": [list(s) for s in self.sets]}  # fmt: skip
+
+    def label(self) -> str:
+        return "took from the discard pile"
+
+
+@dataclass(frozen=True)
+class LayDown(Move):
+    """Lay down one or more new sets at once (the first laydown of a round is one move)."""
+
+    type: ClassVar[str] = "lay_down"
+    sets: tuple[tuple[int, ...], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "sets": [list(s) for s in self.sets]}
+
+    def label(self) -> str:
+        return "laid down sets"
+
+
+@dataclass(frozen=True)
+class AddToSet(Move):
+    """Add cards of the hand to a set the side has laid down."""
+
+    type: ClassVar[str] = "add"
+    set: int = 0
+    cards: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "set": self.set, "cards": list(self.cards)}
+
+    def label(self) -> str:
+        return "added to a set"
+
+
+@dataclass(frozen=True)
+class Discard(Move):
+    """Discard one card: the turn ends."""
+
+    type: ClassVar[str] = "discard"
+    card: int = 0
+
+    def label(self) -> str:
+        return "discarded a card"
+
+
+@dataclass(frozen=True)
+class GoOut(Move):
+    """Lay down the last sets and additions, then discard one card or none: the hand is empty."""
+
+    type: ClassVar[str] = "go_out"
+    sets: tuple[tuple[int, ...], ...] = ()
+    adds: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    discard: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "sets": [list(s) for s in self.sets],
+                "adds": [[i, list(c)] for i, c in self.adds],
+                "discard": self.discard}  # fmt: skip
+
+    def label(self) -> str:
+        return "went out"
+
+
+@dataclass(frozen=True)
+class Ask(Move):
+    """Ask the partner "May I go out?"."""
+
+    type: ClassVar[str] = "ask"
+
+    def label(self) -> str:
+        return "asked “May I go out?”"
+
+
+@dataclass(frozen=True)
+class Answer(Move):
+    """The partner's answer: yes or no."""
+
+    type: ClassVar[str] = "answer"
+    yes: bool = False
+
+    def label(self) -> str:
+        return "answered “yes”" if self.yes else "answered “no”"
+
+
+@dataclass(frozen=True)
+class NextRound(Move):
+    """After the scoring, deal the next round."""
+
+    type: ClassVar[str] = "next_round"
+
+    def label(self) -> str:
+        return "dealt the next round"
+
+
+# --- reading moves -----------------------------------------------------------------------------
+def parse_move(data: Any) -> Move:
+    """A move from its JSON form (what the board posts); anything malformed is IllegalMove."""
+    if not isinstance(data, dict):
+        raise IllegalMove(NOT_A_MOVE)
+    kind = data.get("type")
+    if kind in ("draw_two", "ask", "next_round"):
+        return {"draw_two": DrawTwo, "ask": Ask, "next_round": NextRound}[kind]()
+    if kind == "take_pile":
+        to_set = data.get("to_set")
+        to_set = None if to_set in (None, "") else _index(to_set, "There is no such set.")
+        return TakePile(_positions(data.get("with")), to_set, _positions(data.get("pick")),
+                        _sets(data.get("sets")))  # fmt: skip
+    if kind == "lay_down":
+        sets = _sets(data.get("sets"))
+        if not sets:
+            raise IllegalMove("Choose the cards of a set to lay down.")
+        return LayDown(sets)
+    if kind == "add":
+        cards = _positions(data.get("cards"))
+        if not cards:
+            raise IllegalMove("Choose the cards to add to the set.")
+        return AddToSet(_index(data.get("set"), "There is no such set."), cards)
+    if kind == "discard":
+        cards = _positions(data.get("card", data.get("cards")))
+        if len(cards) != 1:
+            raise IllegalMove("Choose the one card you want to discard.")
+        return Discard(cards[0])
+    if kind == "go_out":
+        adds = data.get("adds") or []
+        if not isinstance(adds, list) or not all(isinstance(a, list) and len(a) == 2 for a in adds):
+            raise IllegalMove(NOT_A_MOVE)
+        found = tuple((_index(i, "There is no such set."), _positions(c)) for i, c in adds)
+        discard = data.get("discard")
+        discard = None if discard in (None, "") else _index(discard, "There is no such card.")
+        return GoOut(_sets(data.get("sets")), found, discard)
+    if kind == "answer":
+        if data.get("yes") not in (True, False, "yes", "no"):
+            raise IllegalMove("Answer yes or no.")
+        return Answer(data["yes"] in (True, "yes"))
+    raise IllegalMove(NOT_A_MOVE)
+
+
+def _index(value: Any, reason: str) -> int:
+    if isinstance(value, str) and value.isdigit() and len(value) <= 3:
+        value = int(value)
+    if type(value) is not int or not 0 <= value < MAX_INDEX:
+        raise IllegalMove(reason)
+    return value
+
+
+def _positions(value: Any) -> tuple[int, ...]:
+    """Positions: absent or "" (none), an int, a list of ints, or "3,7,12"."""
+    if value is None or value == "":
+        return ()
+    if isinstance(value, str) and _LIST.fullmatch(value):
+        value = [int(part) for part in value.split(",")]
+    if type(value) is int:
+        value = [value]
+    if not isinstance(value, list) or len(value) > MAX_INDEX:
+        raise IllegalMove("There is no such card.")
+    return tuple(_index(v, "There is no such card.") for v in value)
+
+
+def _sets(value: Any) -> tuple[tuple[int, ...], ...]:
+    """Sets: a list of position lists, or "0,1,2;5,6,7"."""
+    if value is None or value == "":
+        return ()
+    if isinstance(value, str):
+        value = value.split(";")
+    if not isinstance(value, list) or len(value) > MAX_INDEX:
+        raise IllegalMove("Those are not sets of cards.")
+    return tuple(_positions(v) for v in value)
+
+
+# --- applying moves ----------------------------------------------------------------------------
+def apply_move(state: State, seat: int, move: Move) -> State:
+    """The state after this player's move (the given state is never changed), or IllegalMove
+    with the reason a child can read."""
+    new = cs.copy_state(state)
+    if isinstance(move, NextRound):
+        if new["phase"] != cs.ROUND_OVER:
+            raise IllegalMove("The round is not over yet.")
+        cs.start_next_round(new)
+        return new
+    if isinstance(move, Answer):
+        _answer(new, seat, move)
+        return new
+    _check_turn(new, seat)
+    handler = {DrawTwo: _draw_two, TakePile: _take_pile, LayDown: _lay_down, AddToSet: _add,
+               Discard: _discard, GoOut: _go_out, Ask: _ask}.get(type(move))  # fmt: skip
+    if handler is None:
+        raise IllegalMove(NOT_A_MOVE)
+    handler(new, seat, move)
+    return new
+
+
+def _check_turn(state: State, seat: int) -> None:
+    if state["phase"] not in (cs.DRAW, cs.PLAY):
+        raise IllegalMove("The round is over.")
+    if seat != state["turn"]:
+        raise IllegalMove("It is not your turn.")
+    asked = state["asked"]
+    if asked is not None and asked["answer"] is None:
+        raise IllegalMove("Wait for your partner's answer.")
+
+
+def _needs_play(state: State) -> None:
+    if state["phase"] != cs.PLAY:
+        raise IllegalMove("Draw first: draw two cards or take from the discard pile.")
+
+
+def _needs_draw(state: State) -> None:
+    if state["phase"] != cs.DRAW:
+        raise IllegalMove("You have already drawn this turn.")
+
+
+def _draw_two(state: State, seat: int, move: DrawTwo) -> None:
+    _needs_draw(state)
+    if not state["draw"]:
+        cs.finish_round(state, None)  # our decision 11: the cards ran out
+        return
+    for _ in range(min(2, len(state["draw"]))):
+        state["hands"][seat].append(state["draw"].pop())
+    state["phase"] = cs.PLAY
+
+
+def _cards(hand: list[Card], positions: tuple[int, ...], used: set[int]) -> list[Card]:
+    """The cards at these positions; each may be used once in a move."""
+    for p in positions:
+        if not 0 <= p < len(hand):
+            raise IllegalMove("There is no such card in your hand.")
+        if p in used:
+            raise IllegalMove(f"You used {label(hand[p])} twice: each card goes in one set.")
+        used.add(p)
+    return [hand[p] for p in positions]
+
+
+def _table_set(state: State, side: int, index: int) -> dict[str, Any]:
+    sets = state["sets"][side]
+    if not 0 <= index < len(sets):
+        who = "your partnership's" if cs.partnerships(state) else "your"
+        raise IllegalMove(f"There is no such set among {who} sets.")
+    return sets[index]
+
+
+def _new_sets(state: State, hand: list[Card], sets: tuple, used: set[int]) -> list[list[Card]]:
+    level = state["settings"]["level"]
+    found = []
+    for positions in sets:
+        cards = _cards(hand, positions, used)
+        cs.set_check(cards, level)
+        found.append(cards)
+    return found
+
+
+def _check_minimum(state: State, side: int, counted: list[Card], pile_used: bool) -> None:
+    """The initial laydown must be worth the minimum for the side's score (wilds 50; canasta
+    bonuses and cards from the discard pile do not count)."""
+    need = cs.laydown_minimum(state["scores"][side])
+    worth = cs.cards_points(counted)
+    if worth < need:
+        note = " Cards from the discard pile do not count." if pile_used else ""
+        raise IllegalMove(
+            f"Your first laydown this round must be worth at least {need} points; these cards "
+            f"are worth {worth}.{note} Canasta bonuses do not count.",
+            kind="laydown_minimum",
+            detail={"need": need, "worth": worth},
+        )
+
+
+def _keep_two(hand_after: list[Card]) -> None:
+    if len(hand_after) < 2:
+        raise IllegalMove("Keep at least 2 cards: one to discard and one to hold. Or go out.",
+                          kind="keep_a_card")  # fmt: skip
+
+
+def _lay(state: State, seat: int, side: int, sets: list[list[Card]]) -> None:
+    for cards in sets:
+        state["sets"][side].append({"cards": list(cards), "seat": seat})
+    if sets:
+        state["laid_down"][side] = True
+
+
+def _remaining(hand: list[Card], used: set[int]) -> list[Card]:
+    return [c for p, c in enumerate(hand) if p not in used]
+
+
+def _take_pile(state: State, seat: int, move: TakePile) -> None:
+    _needs_draw(state)
+    pile, level, side = state["discard"], state["settings"]["level"], cs.side_of(state, seat)
+    if len(pile) < cs.MIN_PILE:
+        raise IllegalMove("You may take from the discard pile only when it has 3 or more cards.")
+    top = pile[-1]
+    if is_wild(top):
+        raise IllegalMove("A prime card is on top of the discard pile: it is frozen, and the "
+                          "top card must go with number cards only. Draw two instead.")  # fmt: skip
+    frozen = cs.frozen_reason(state, seat)
+    hand = state["hands"][seat]
+    used: set[int] = set()
+    with_cards = _cards(hand, move.with_cards, used)
+    if move.to_set is not None:
+        if frozen:
+            raise IllegalMove(f"{frozen} You cannot add its top card to a set on the table.")
+        target = _table_set(state, side, move.to_set)
+        cs.set_check([*target["cards"], top, *with_cards], level)
+    else:
+        if frozen and any(is_wild(c) for c in with_cards):
+            raise IllegalMove(f"{frozen} Put its top card with number cards only, no prime "
+                              "cards.", kind="frozen")  # fmt: skip
+        if not with_cards:
+            raise IllegalMove(f"Choose cards from your hand to make a set with {label(top)}.")
+        cs.set_check([top, *with_cards], level)
+    picks = sorted(set(move.pick))
+    if len(picks) != len(move.pick) or any(not 0 <= p < len(pile) - 1 for p in picks):
+        raise IllegalMove("Choose cards of the discard pile below its top card.")
+    if len(picks) < cs.MIN_PICK:
+        raise IllegalMove("After the top card, choose at least 2 more cards from the pile.")
+    extended = [*hand, *(pile[p] for p in picks)]
+    more = _new_sets(state, extended, move.sets, used)
+    if not state["laid_down"][side]:
+        from_hand = [c for c in with_cards if not is_wild(c)]
+        # Only cards from the hand count; the picked cards sit after the hand.
+        for positions in move.sets:
+            from_hand += [extended[p] for p in positions if p < len(hand)]
+        _check_minimum(state, side, from_hand, pile_used=True)
+    _keep_two(_remaining(extended, used))
+    if move.to_set is not None:
+        state["sets"][side][move.to_set]["cards"] += [top, *with_cards]
+    else:
+        _lay(state, seat, side, [[top, *with_cards]])
+    _lay(state, seat, side, more)
+    state["hands"][seat] = _remaining(extended, used)
+    state["discard"] = [c for p, c in enumerate(pile[:-1]) if p not in picks]
+    state["phase"] = cs.PLAY
+
+
+def _lay_down(state: State, seat: int, move: LayDown) -> None:
+    _needs_play(state)
+    side, hand = cs.side_of(state, seat), state["hands"][seat]
+    used: set[int] = set()
+    sets = _new_sets(state, hand, move.sets, used)
+    if not state["laid_down"][side]:
+        _check_minimum(state, side, [c for s in sets for c in s], pile_used=False)
+    _keep_two(_remaining(hand, used))
+    _lay(state, seat, side, sets)
+    state["hands"][seat] = _remaining(hand, used)
+
+
+def _add(state: State, seat: int, move: AddToSet) -> None:
+    _needs_play(state)
+    side, hand = cs.side_of(state, seat), state["hands"][seat]
+    used: set[int] = set()
+    target = _table_set(state, side, move.set)
+    cards = _cards(hand, move.cards, used)
+    cs.set_check([*target["cards"], *cards], state["settings"]["level"])
+    _keep_two(_remaining(hand, used))
+    target["cards"] += cards
+    state["hands"][seat] = _remaining(hand, used)
+
+
+def _discard(state: State, seat: int, move: Discard) -> None:
+    _needs_play(state)
+    hand = state["hands"][seat]
+    if not 0 <= move.card < len(hand):
+        raise IllegalMove("There is no such card in your hand.")
+    if len(hand) == 1:
+        raise IllegalMove("That is your last card: discarding it means going out.")
+    asked = state["asked"]
+    if asked is not None and asked["answer"]:
+        state["penalties"][cs.side_of(state, seat)] += 1  # decision 10: "yes" not kept
+    state["discard"].append(hand.pop(move.card))
+    _end_turn(state)
+
+
+def _end_turn(state: State) -> None:
+    state["turn"] = (state["turn"] + 1) % state["players"]
+    state["phase"] = cs.DRAW
+    state["asked"] = None
+
+
+def _go_out(state: State, seat: int, move: GoOut) -> None:
+    _needs_play(state)
+    asked = state["asked"]
+    if asked is not None and asked["answer"] is False:
+        raise IllegalMove("Your partner said “no”: you may not go out this turn.")
+    side, hand, level = cs.side_of(state, seat), state["hands"][seat], state["settings"]["level"]
+    used: set[int] = set()
+    sets = _new_sets(state, hand, move.sets, used)
+    added: dict[int, list[Card]] = {}
+    for index, positions in move.adds:
+        target = _table_set(state, side, index)
+        added.setdefault(index, [])
+        added[index] += _cards(hand, positions, used)
+        cs.set_check([*target["cards"], *added[index]], level)
+    if move.discard is not None:
+        _cards(hand, (move.discard,), used)
+    left = _remaining(hand, used)
+    if left:
+        shown = ", ".join(label(c) for c in left)
+        raise IllegalMove(f"To go out, every card but one discard must be in sets: {shown} "
+                          f"{'is' if len(left) == 1 else 'are'} left.",
+                          kind="cards_left")  # fmt: skip
+    if not state["laid_down"][side]:
+        laid = [c for s in sets for c in s]
+        _check_minimum(state, side, laid, pile_used=False)
+    level_melds = [cs.set_check(cards, level) for cards in sets]
+    after = [
+        cs.set_check([*s["cards"], *added.get(i, [])], level)
+        for i, s in enumerate(state["sets"][side])
+    ]
+    have = sum(m.is_canasta for m in [*after, *level_melds])
+    need = cs.canastas_needed(state["scores"][side])
+    if have < need:
+        whose = "your partnership has" if cs.partnerships(state) else "you have"
+        raise IllegalMove(
+            f"To go out you need {need} canasta{'s' if need > 1 else ''}; {whose} {have}.",
+            kind="too_few_canastas",
+            detail={"need": need, "have": have},
+        )
+    for index, cards in added.items():
+        state["sets"][side][index]["cards"] += cards
+    _lay(state, seat, side, sets)
+    if move.discard is not None:
+        state["discard"].append(hand[move.discard])
+    state["hands"][seat] = []
+    cs.finish_round(state, seat)
+
+
+def _ask(state: State, seat: int, move: Ask) -> None:
+    if not cs.partnerships(state):
+        raise IllegalMove("Only partners ask “May I go out?”.")
+    _needs_play(state)
+    if state["asked"] is not None:
+        raise IllegalMove("You have already asked your partner this turn.")
+    state["asked"] = {"seat": seat, "answer": None}
+
+
+def _answer(state: State, seat: int, move: Answer) -> None:
+    asked = state["asked"]
+    if state["phase"] != cs.PLAY or asked is None or asked["answer"] is not None:
+        raise IllegalMove("Nobody is asking you a question now.")
+    if cs.partner_of(state, asked["seat"]) != seat:
+        raise IllegalMove("Only the partner of the player who asked may answer.")
+    asked["answer"] = move.yes

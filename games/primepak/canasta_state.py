@@ -1,0 +1,348 @@
+"""Prime Canasta's rules core: the deck, the deal, the point tables, the frozen pile, scoring.
+
+Rule text: ../shared/rules/primepak.md ("PRIME CANASTA"); DECISIONS.md reads "0 - 2990" as
+0 to 2990 inclusive. Every set is judged by the meld layer (`meld.check_meld` with
+`prime_runs=True`). Pure Python: no Django. Not registered as a game yet (no board, texts, bots).
+
+A *side* is who scores together: each player alone, or a partnership of two (seats 0 and 2,
+1 and 3: "Partners sit across from each other"). Scores, sets laid down, the initial laydown
+and canasta counts belong to the side (the partnership rules).
+
+Our decisions where the text is silent (for docs/rules.md):
+
+1. Deck levels 3 to 6 only (the text names no other); level 3 has 7 prime wilds, 4 and 5 have
+   11, level 6 has 13.
+2. The first dealer: each player draws a card from a seeded shuffle; the highest number deals,
+   a prime wild counting highest of all; players tied for highest draw again. After a round,
+   the player with the highest score deals; players tied (in partnerships both partners share
+   the score, so are tied) "draw": a seeded choice among them, and the winner deals.
+3. A turn starts with drawing (two from the draw pile, or taking from the discard pile); sets
+   are laid down and a player goes out only after that, in the same turn.
+4. The initial laydown is made in one move (all its sets at once, as cards are shown at the
+   table), so the app can check the minimum before any card is laid down: it refuses a laydown
+   short of the minimum with the reason, instead of the booklet's 100-point penalty.
+5. Taking the discard pile: the top card goes into a new set with cards from the hand, or (pile
+   not frozen) into a set of the side already laid down, together with any cards from the hand.
+   Then at least two more cards, chosen anywhere in the pile below the top; the rest stays as
+   the discard pile in its order. More sets may be laid down in the same move, from the hand
+   and the chosen cards (in the initial laydown only cards from the hand count).
+6. A prime wild on top of the discard pile cannot be taken: the pile is then frozen, and a
+   frozen pile's top card must go with natural cards only ("No prime wild cards are allowed").
+7. "Natural cards from the hand" in a frozen pick-up: every card from the hand in that set is a
+   number card; the other sets laid down in the same move may hold prime wilds.
+8. A move that would leave fewer than two cards in the hand (one to discard, one to keep) is
+   refused unless it goes out; a discard of the last card is going out and uses the go-out move.
+9. Partners may add to each other's sets (the partnership's sets score together); sets are
+   shown in the area of the player who laid them down.
+10. "May I go out?": asked during one's own turn after drawing, once a turn, partnerships only.
+    "No": the app refuses going out this turn. "Yes": the player should go out; ending the turn
+    with a plain discard instead costs the partnership the booklet's 100 points (the app cannot
+    always force it, as the player may have asked without being able to go out).
+11. The draw pile running out: a player may still take from the discard pile; drawing from an
+    empty draw pile ends the round with nobody out (no 100-point bonus; sets, canasta bonuses
+    and cards in hand score as usual). With one card left, "draw two" draws that one.
+12. The game ends after a round in which a side reaches the target (5000; a teacher may choose
+    1000 or 2500): the highest score wins; if the highest scores tie, another round is played.
+13. Canasta bonuses are counted for every canasta on the table at the end of a round, also when
+    nobody went out.
+14. A card discarded may be one just taken from the discard pile (the text does not forbid it).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from games.engine.protocol import IllegalMove, State
+from games.engine.rng import rng_for, shuffled
+
+from .cards import Card, deck, is_prime, is_wild, label, sort_key
+from .meld import PRIME_RUN, Meld, check_meld
+
+LEVELS = (3, 4, 5, 6)
+HAND_SIZE = 13
+DRAW, PLAY, ROUND_OVER, GAME_OVER = "draw", "play", "round_over", "game_over"
+TARGETS = (1000, 2500, 5000)
+DEFAULT_TARGET = 5000
+GOING_OUT_BONUS = 100
+PENALTY = 100
+MIN_PILE = 3  # "After the discard pile is at least three cards deep"
+MIN_PICK = 2  # "he must now choose at least two more cards from the discard pile"
+WILD_POINTS = 50
+
+# --- the tables ------------------------------------------------------------------------------
+# PRIMES: prime wild 50; 17 & 19 40; 13 30; 7 & 11 20; 2, 3 & 5 10.
+PRIME_POINTS = {2: 10, 3: 10, 5: 10, 7: 20, 11: 20, 13: 30, 17: 40, 19: 40}
+# COMPOSITES: 100 & up 50; 80s & 90s 40; 60s & 70s 30; 40s & 50s 20; below 40 10.
+COMPOSITE_POINTS = ((100, 50), (80, 40), (60, 30), (40, 20), (0, 10))
+# FACTOR CANASTAS: (6 or more cards?, natural?) -> bonus.
+FACTOR_BONUS = {(True, True): 600, (True, False): 400, (False, True): 400, (False, False): 200}
+# CONSECUTIVE PRIME CANASTAS: (royal?, natural?) -> bonus.
+PRIME_BONUS = {(True, True): 600, (True, False): 400, (False, True): 400, (False, False): 200}
+# TOTAL SCORE -> MINIMUM VALUE for the initial laydown (a score is at least the band's start).
+LAYDOWN_BANDS = ((3000, 250), (2000, 200), (1000, 150), (0, 100))
+LAYDOWN_BELOW_ZERO = 50
+# TOTAL SCORE -> NUMBER of CANASTAS to go out.
+CANASTA_BANDS = ((3000, 3), (0, 2))
+CANASTAS_BELOW_ZERO = 1
+
+
+def card_points(card: Card) -> int:
+    """A card's point value (the booklet's table): 7 is 20, 120 is 50, 72 is 30, a wild 50."""
+    if is_wild(card):
+        return WILD_POINTS
+    if is_prime(card):
+        return PRIME_POINTS[card]
+    return next(points for start, points in COMPOSITE_POINTS if card >= start)
+
+
+def cards_points(cards: list[Card] | tuple[Card, ...]) -> int:
+    return sum(card_points(c) for c in cards)
+
+
+def canasta_bonus(meld: Meld) -> int:
+    """The bonus of a canasta laid down (0 for a set that is not a canasta)."""
+    if not meld.is_canasta:
+        return 0
+    if meld.kind == PRIME_RUN:
+        return PRIME_BONUS[(meld.is_royal, meld.is_natural)]
+    return FACTOR_BONUS[(meld.size >= 6, meld.is_natural)]
+
+
+def canasta_name(meld: Meld) -> str:
+    """ "natural factor canasta", "mixed royal prime canasta", "factor set"."""
+    if not meld.is_canasta:
+        return "factor set"
+    kind = "factor canasta" if meld.kind != PRIME_RUN else (
+        "royal prime canasta" if meld.is_royal else "prime canasta")  # fmt: skip
+    return f"{'natural' if meld.is_natural else 'mixed'} {kind}"
+
+
+def laydown_minimum(score: int) -> int:
+    """The minimum value of the initial laydown for a side with this score at the round's start."""
+    if score < 0:
+        return LAYDOWN_BELOW_ZERO
+    return next(minimum for start, minimum in LAYDOWN_BANDS if score >= start)
+
+
+def canastas_needed(score: int) -> int:
+    """How many canastas a side with this score at the round's start needs to go out."""
+    if score < 0:
+        return CANASTAS_BELOW_ZERO
+    return next(needed for start, needed in CANASTA_BANDS if score >= start)
+
+
+def wilds_for(level: int) -> int:
+    """Prime wilds in the deck: 13 at level 6, 11 at levels 4 and 5, 7 at level 3."""
+    if level not in LEVELS:
+        raise ValueError(f"Prime Canasta uses deck levels 3 to 6, not {level!r}")
+    return 13 if level == 6 else 11 if level >= 4 else 7
+
+
+def deck_counts(level: int) -> Counter:
+    """Every card of this level's Prime Canasta deck, with its number."""
+    return Counter(deck(level, wilds_for(level)))
+
+
+# --- sides -----------------------------------------------------------------------------------
+def partnerships(state: State) -> bool:
+    return bool(state["settings"].get("partnerships"))
+
+
+def side_of(state: State, seat: int) -> int:
+    """The side a seat scores for: itself, or in partnerships seat % 2 (partners sit across)."""
+    return seat % 2 if partnerships(state) else seat
+
+
+def partner_of(state: State, seat: int) -> int | None:
+    return (seat + 2) % 4 if partnerships(state) else None
+
+
+def sides_count(state: State) -> int:
+    return 2 if partnerships(state) else state["players"]
+
+
+def seats_of(state: State, side: int) -> list[int]:
+    return [s for s in range(state["players"]) if side_of(state, s) == side]
+
+
+# --- a new game and each round's deal -------------------------------------------------------------
+def new_state(settings: dict[str, Any], players: int, seed: int) -> State:
+    """A game dealt for its first round. Settings: level (3-6), partnerships, target."""
+    level = settings.get("level")
+    wilds_for(level)
+    if not 2 <= players <= 4:
+        raise ValueError("Prime Canasta is for 2 to 4 players")
+    if settings.get("partnerships") and players != 4:
+        raise ValueError("partnerships need 4 players")
+    settings = {"level": level, "partnerships": bool(settings.get("partnerships")),
+                "target": settings.get("target", DEFAULT_TARGET)}  # fmt: skip
+    state: State = {"settings": settings, "players": players, "seed": seed, "round": 0}
+    sides = 2 if settings["partnerships"] else players
+    state.update(scores=[0] * sides, rounds=[], last_round=None, winner=None)
+    state["dealer"] = first_dealer(level, players, seed)
+    deal_round(state)
+    return state
+
+
+def first_dealer(level: int, players: int, seed: int) -> int:
+    """Players draw in turn from a shuffled deck; the highest card deals (a prime wild highest);
+    players tied for highest draw again."""
+    cards = shuffled(deck(level, wilds_for(level)), seed, "first dealer")
+    drawing = list(range(players))
+    while True:
+        drawn = {seat: cards.pop() for seat in drawing}
+        rank = {seat: (1, 0) if is_wild(c) else (0, c) for seat, c in drawn.items()}
+        best = max(rank.values())
+        drawing = [seat for seat in drawing if rank[seat] == best]
+        if len(drawing) == 1:
+            return drawing[0]
+
+
+def next_dealer(state: State) -> int:
+    """The player with the highest score deals; tied players draw (a seeded choice)."""
+    best = max(state["scores"])
+    tied = [s for s in range(state["players"]) if state["scores"][side_of(state, s)] == best]
+    if len(tied) == 1:
+        return tied[0]
+    return rng_for(state["seed"], "dealer", state["round"]).choice(tied)
+
+
+def lay_out(cards: list[Card], players: int, dealer: int) -> tuple[list, list, list]:
+    """Deal from the top of `cards` (its last card): 13 each one at a time from the dealer's
+    left, then the first discard; a prime wild there makes the dealer turn up two more.
+    (hands, draw pile, discard pile) with the tops last."""
+    cards = list(cards)
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for k in range(HAND_SIZE * players):
+        hands[(dealer + 1 + k) % players].append(cards.pop())
+    discard = [cards.pop()]
+    if is_wild(discard[0]):
+        discard += [cards.pop(), cards.pop()]
+    return [sorted(h, key=sort_key) for h in hands], cards, discard
+
+
+def deal_round(state: State) -> None:
+    """Shuffle and deal the next round (the dealer is already chosen); play starts on the
+    dealer's left."""
+    level, players = state["settings"]["level"], state["players"]
+    state["round"] += 1
+    cards = shuffled(deck(level, wilds_for(level)), state["seed"], "deal", state["round"])
+    state["hands"], state["draw"], state["discard"] = lay_out(cards, players, state["dealer"])
+    sides = sides_count(state)
+    state["sets"] = [[] for _ in range(sides)]  # per side: {"cards": [...], "seat": s}
+    state["laid_down"] = [False] * sides
+    state["penalties"] = [0] * sides  # 100-point penalties recorded this round
+    state["turn"] = (state["dealer"] + 1) % players
+    state["phase"] = DRAW
+    state["asked"] = None  # {"seat": s, "answer": None | True | False} this turn
+
+
+def copy_state(state: State) -> State:
+    return copy.deepcopy(state)
+
+
+# --- sets on the table ----------------------------------------------------------------------------
+def set_check(cards: list[Card], level: int) -> Meld:
+    """The meld these cards make, or IllegalMove with the meld layer's reason."""
+    check = check_meld(cards, level, prime_runs=True)
+    if not check.ok:
+        shown = ", ".join(label(c) for c in sorted(cards, key=sort_key, reverse=True))
+        raise IllegalMove(f"{shown} is not a set: {check.reason}", kind=check.kind,
+                          detail={"cards": [label(c) for c in cards]})  # fmt: skip
+    return check.meld
+
+
+def side_melds(state: State, side: int) -> list[Meld]:
+    level = state["settings"]["level"]
+    return [set_check(s["cards"], level) for s in state["sets"][side]]
+
+
+def canasta_count(state: State, side: int) -> int:
+    return sum(m.is_canasta for m in side_melds(state, side))
+
+
+def frozen_reason(state: State, seat: int) -> str | None:
+    """Why the discard pile is frozen for this player, or None if it is not."""
+    if any(is_wild(c) for c in state["discard"]):
+        return "The discard pile is frozen: it holds a prime card."
+    if not state["laid_down"][side_of(state, seat)]:
+        who = "your partnership has" if partnerships(state) else "you have"
+        return f"The discard pile is frozen for you: {who} not made the first laydown yet."
+    return None
+
+
+# --- scoring a round ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SideScore:
+    """One side's round: each part as the booklet adds them up, and the total."""
+
+    going_out: int
+    in_hand: int  # the point value of cards left in hands (subtracted)
+    bonuses: int
+    card_values: int
+    penalties: int  # the 100-point penalties (subtracted)
+
+    @property
+    def total(self) -> int:
+        return self.going_out - self.in_hand + self.bonuses + self.card_values - self.penalties
+
+    def as_dict(self) -> dict[str, int]:
+        return {"going_out": self.going_out, "in_hand": self.in_hand, "bonuses": self.bonuses,
+                "card_values": self.card_values, "penalties": self.penalties,
+                "total": self.total}  # fmt: skip
+
+
+def score_side(state: State, side: int, out_seat: int | None) -> SideScore:
+    """A side's points for the round: 100 for going out, minus the cards left in its players'
+    hands, plus canasta bonuses, plus the value of every card laid down in its sets, minus
+    penalties."""
+    melds = side_melds(state, side)
+    out = out_seat is not None and side_of(state, out_seat) == side
+    return SideScore(
+        going_out=GOING_OUT_BONUS if out else 0,
+        in_hand=sum(cards_points(state["hands"][s]) for s in seats_of(state, side)),
+        bonuses=sum(canasta_bonus(m) for m in melds),
+        card_values=sum(cards_points(s["cards"]) for s in state["sets"][side]),
+        penalties=PENALTY * state["penalties"][side],
+    )
+
+
+def finish_round(state: State, out_seat: int | None) -> None:
+    """Score the round for every side, then end the round (or the game)."""
+    scores = [score_side(state, side, out_seat) for side in range(sides_count(state))]
+    for side, score in enumerate(scores):
+        state["scores"][side] += score.total
+    state["rounds"].append({"out": out_seat, "points": [s.total for s in scores]})
+    state["last_round"] = {"round": state["round"], "out": out_seat,
+                           "sides": [s.as_dict() for s in scores]}  # fmt: skip
+    state["asked"] = None
+    best = max(state["scores"])
+    leaders = [side for side, score in enumerate(state["scores"]) if score == best]
+    if best >= state["settings"]["target"] and len(leaders) == 1:
+        state["phase"], state["winner"] = GAME_OVER, leaders[0]
+    else:
+        state["phase"] = ROUND_OVER
+
+
+def start_next_round(state: State) -> None:
+    """After the scoring: the highest score deals the next round."""
+    state["dealer"] = next_dealer(state)
+    deal_round(state)
+
+
+# --- checks -------------------------------------------------------------------------------------
+def check_state(state: State) -> None:
+    """Raise AssertionError if the state breaks a rule (cards conserved, sets valid, scores)."""
+    level = state["settings"]["level"]
+    laid = [c for sets in state["sets"] for s in sets for c in s["cards"]]
+    cards = [c for hand in state["hands"] for c in hand] + state["draw"] + state["discard"] + laid
+    assert Counter(cards) == deck_counts(level), "cards lost or doubled"
+    for side in range(sides_count(state)):
+        side_melds(state, side)  # raises if a set on the table is not a set
+        assert state["laid_down"][side] or not state["sets"][side]
+    assert state["phase"] in (DRAW, PLAY, ROUND_OVER, GAME_OVER)
+    totals = [sum(r["points"][side] for r in state["rounds"]) for side in range(sides_count(state))]
+    assert totals == state["scores"], "scores are the rounds' points"
