@@ -34,7 +34,8 @@ def signed_in_device(student) -> Client:
 
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_wrong_passwords_never_check_more_than_the_limit(teacher, settings, monkeypatch):
-    """24 wrong passwords and the right one sent together: at most the limit are checked."""
+    """24 wrong passwords and the right one sent together: at most the limit of wrong ones
+    are checked."""
     from classrooms.views import accounts
 
     settings.LOGIN_RATE_LIMIT = 10
@@ -70,8 +71,12 @@ def test_concurrent_wrong_passwords_never_check_more_than_the_limit(teacher, set
         thread.start()
     for thread in threads:
         thread.join()
-    assert len(checked) <= settings.LOGIN_RATE_LIMIT
-    assert statuses.count(429) >= len(passwords) - settings.LOGIN_RATE_LIMIT
+    # Wrong guesses checked never pass the limit; a correct sign-in among them takes its own
+    # attempt back (it is not a wrong try), so at most one more may be checked in all.
+    wrong_checked = [p for p in checked if p != "Correct-Horse-9"]
+    assert len(wrong_checked) <= settings.LOGIN_RATE_LIMIT
+    assert len(checked) <= settings.LOGIN_RATE_LIMIT + 1
+    assert statuses.count(429) >= len(passwords) - settings.LOGIN_RATE_LIMIT - 1
     signed_in = statuses.count(302)
     assert signed_in == ("Correct-Horse-9" in checked)  # only if it was among those checked
 
