@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from abc import abstractmethod
 from typing import Any, ClassVar
 
 from games.engine.protocol import Bot, Game, SettingsError, State
@@ -86,9 +87,9 @@ class PrimePakGame(Game):
         return importlib.import_module(f"{__package__}.{self.bots_module}").BOTS
 
     # --- hidden information ---------------------------------------------------------------
+    @abstractmethod
     def copy_state(self, state: State) -> State:
         """A copy of the state that a move may change without touching the original."""
-        raise NotImplementedError
 
     def hidden_zones(self, state: State, player: int | None) -> list[list[Any]]:
         """The lists of `state` this player cannot see (by default the draw pile only)."""

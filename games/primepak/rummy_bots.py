@@ -15,6 +15,7 @@ hint; a bot's help is nobody's learning record), and only when they are about to
 from __future__ import annotations
 
 import random
+from abc import abstractmethod
 from collections import Counter
 
 from games.engine.protocol import Bot, Move, View
@@ -55,19 +56,21 @@ class RummyBot(Bot):
         return self.choose_discard(view, hand, legal_moves)
 
     # --- what the strengths decide ------------------------------------------------------------
+    @abstractmethod
     def wants_to_go_out(self, view: View, hand: list[Card], best: Arrangement) -> bool:
         """Whether to arrange the hand now because it can go out (the claim follows)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def go_with_deadwood(self, view: View, deadwood: int) -> bool:
         """Whether to go out "factor with deadwood" keeping this many deadwood cards."""
-        raise NotImplementedError
 
+    @abstractmethod
     def choose_draw(self, view: View, hand: list[Card], legal: list[Move]) -> Move:
-        raise NotImplementedError
+        """Which pile to draw from."""
 
+    @abstractmethod
     def choose_discard(self, view: View, hand: list[Card], legal: list[Move]) -> Move:
-        raise NotImplementedError
+        """Which card to discard."""
 
 
 class EasyBot(RummyBot):
@@ -84,6 +87,7 @@ class EasyBot(RummyBot):
         return False  # a child does not use the defensive ploy
 
     def choose_draw(self, view: View, hand: list[Card], legal: list[Move]) -> Move:
+        """Which pile to draw from."""
         top = view["discard"][-1] if view["discard"] else None
         take = Draw("discard")
         if top is not None and take in legal:
@@ -127,6 +131,7 @@ class StrongBot(RummyBot):
         return worth >= 6 and (deadwood <= 1 or my_turns >= 6)
 
     def choose_draw(self, view: View, hand: list[Card], legal: list[Move]) -> Move:
+        """Which pile to draw from."""
         top = view["discard"][-1] if view["discard"] else None
         take = Draw("discard")
         if top is not None and take in legal:
