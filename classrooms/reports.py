@@ -50,6 +50,7 @@ FACT_MAPS = {
     "prime-challenge": "primes",
     "prime-solitaire": "primes",
     "factor-rummy": "primes",
+    "prime-canasta": "primes",
 }
 TABLE = range(1, 11)
 PRIMES_PER_ROW = 10

@@ -13,7 +13,8 @@ from .engine import Game, SettingsError
 MOVE_FIELD = re.compile(r"[a-z_]{1,20}")
 WHOLE_NUMBER = re.compile(r"-?\d{1,6}")
 NOT_MOVE_FIELDS = {"csrfmiddlewaretoken", "version", "submission"}
-LIST_FIELDS = {"cards"}  # checkboxes: every ticked value counts
+LIST_FIELDS = {"cards", "pick"}  # checkboxes: every ticked value counts
+MAX_VALUE, MAX_LIST_VALUE = 40, 400
 
 OPPONENT_CHOICES = [("", "— nobody —"), ("classmate", "A classmate")]
 BLANK_SLOT = ("", "— blank (not used) —")
@@ -32,7 +33,9 @@ def move_data_from_post(post) -> dict:
         # Ticked cards (cards=3&cards=7) read as "3,7"; any other field sent twice (a hidden
         # field and a button of the same name) is the last one sent, as browsers intend.
         values = post.getlist(key) if hasattr(post, "getlist") else [post[key]]
-        value = (",".join(values) if key in LIST_FIELDS else values[-1])[:40]
+        value = ",".join(values) if key in LIST_FIELDS else values[-1]
+        if len(value) > (MAX_LIST_VALUE if key in LIST_FIELDS else MAX_VALUE):
+            value = "?"  # never cut a list short: a shorter list is another move; "?" is refused
         data[key] = int(value) if WHOLE_NUMBER.fullmatch(value) else value
     return data
 

@@ -109,7 +109,10 @@ def _bot_choice(game, bot, state, actors, options, rng):
         player = actors[index]
         move = bot.choose_move(game.view(state, player), options[player], rng)
         if move is not None:
-            assert move in options[player], "a bot picks one of its legal moves"
+            # A listed move, or another choice of cards the rules accept (legal_moves lists
+            # simple forms only in games such as Prime Canasta).
+            if move not in options[player]:
+                game.apply_move(state, player, move)  # raises IllegalMove if it is not legal
             return index, move
     return len(actors), None
 
@@ -155,6 +158,17 @@ def _check_refusals(game, state, player, moves, seen_moves, rng) -> None:
 
 def _assert_refused_unless_legal(game, state, player, move, moves) -> None:
     if move in moves:
+        return
+    listed = {game.canonical_move(state, player, m) for m in moves}
+    if game.canonical_move(state, player, move) in listed:
+        return
+    if game.listed_in_part(move):
+        try:
+            after = game.apply_move(state, player, move)
+        except IllegalMove as error:
+            assert error.reason and len(error.reason) < 200
+            return
+        game.check_invariants(after)  # another choice of cards the rules allow
         return
     _assert_refused(game, state, player, move)
 

@@ -314,6 +314,19 @@ class Game(ABC):
         """Every player who may move now (the current player, and anyone who may challenge)."""
         return [p for p in range(players) if self.legal_moves(state, p)]
 
+    def canonical_move(self, state: State, player: int, move: Move) -> Move:
+        """The move in the form legal_moves lists it. A game whose moves name cards by place
+        may be given the same choice named another way (the second of two equal cards, the
+        cards of a set in another order); the conformance check compares these forms."""
+        return move
+
+    def listed_in_part(self, move: Move) -> bool:
+        """Whether legal_moves lists moves of this kind only in part (simple forms: Prime
+        Canasta's laydowns, with every other choice of cards also allowed). The conformance
+        check then cannot ask such a move to be refused when it is not listed; it checks the
+        state it makes instead."""
+        return False
+
     def describe(self, state: State, player: int, move: Move) -> str:
         """One line for the game log ("Ana discarded 24 = 4 × 6")."""
         return move.label()

@@ -2,6 +2,7 @@
 
 from games.engine.registry import register
 
+from .canasta import PRIME_CANASTA
 from .challenge import CHALLENGE
 from .rummy import FACTOR_RUMMY
 from .solitaire import SOLITAIRE
@@ -9,3 +10,4 @@ from .solitaire import SOLITAIRE
 register(CHALLENGE)
 register(SOLITAIRE)
 register(FACTOR_RUMMY)
+register(PRIME_CANASTA)

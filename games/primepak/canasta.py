@@ -4,13 +4,12 @@ Rule text: /work/shared/rules/primepak.md ("PRIME CANASTA"); the rules core and 
 are in canasta_state.py, the moves in canasta_moves.py. This module is the Game on the shared
 PrimePak base: settings, views (hidden hands), the list of legal moves, the outcome.
 
-Not registered yet (games/primepak/__init__.py): the texts (how_to_play, learn_to_play,
-rules_for_teachers) and the bots module ("canasta_bots") are still to be written, so the class
-stays abstract until then. Pure Python: no Django.
+Texts: canasta_texts; bots: canasta_bots. Pure Python: no Django.
 """
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from games.engine.protocol import (
@@ -23,14 +22,16 @@ from games.engine.protocol import (
     Timeout,
     View,
 )
+from games.engine.texts import HowToPlay, LearnScript, RulesSection
 
 from . import canasta_moves as cm
 from . import canasta_state as cs
+from . import canasta_texts
 from .cards import Card, is_wild, label
 from .common import PrimePakGame
-from .meld import best_arrangement, check_meld, going_out, possible_melds
+from .meld import check_meld, going_out, possible_melds
 
-__all__ = ["PrimeCanasta"]
+__all__ = ["PRIME_CANASTA", "PrimeCanasta"]
 
 # legal_moves lists simple forms only; these caps keep the list short with many prime wilds.
 MAX_NEW_SETS = 40
@@ -56,7 +57,8 @@ class PrimeCanasta(PrimePakGame):
     # --- settings -------------------------------------------------------------------------
     def default_settings(self) -> dict[str, Any]:
         """Level 3 (the smallest deck the rules name), no partnerships, to 5000 points."""
-        return {"level": 3, "target": cs.DEFAULT_TARGET, "partnerships": False}
+        return {"level": 3, "target": cs.DEFAULT_TARGET, "partnerships": False,
+                "mistakes": cs.REFUSE}  # fmt: skip
 
     def settings_fields(self) -> list[dict[str, Any]]:
         """Deck level, points to win, and partnerships (4 players only)."""
@@ -82,6 +84,18 @@ class PrimeCanasta(PrimePakGame):
                 "choices": [(False, "Everyone plays alone"), (True, "Two teams of partners")],
                 "help": "Only with 4 players: partners sit across and score together.",
             },
+            {
+                "name": "mistakes",
+                "label": "Mistakes",
+                "choices": [
+                    (cs.REFUSE, "Refused with the reason (no penalty)"),
+                    (cs.PENALTY_MODE, "Cost 100 points, as in the booklet"),
+                ],
+                "help": "A first laydown that is too small, a wrong set, taking the pile "
+                "without being allowed, or going out when you cannot: the app always says why. "
+                "With the booklet's rule, each also costs 100 points at the end of the round.",
+                "teacher_only": True,
+            },
         ]
 
     def clean_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
@@ -98,7 +112,11 @@ class PrimeCanasta(PrimePakGame):
         key = raw.lower() if isinstance(raw, str) else raw
         if type(key) not in (bool, str) or key not in YES_WORDS:
             raise SettingsError("Partnerships must be yes or no.")
-        return {"level": level, "target": target, "partnerships": YES_WORDS[key]}
+        mistakes = settings.get("mistakes", defaults["mistakes"])
+        if mistakes not in cs.MISTAKES:
+            raise SettingsError("Mistakes must be refused or cost 100 points.")
+        return {"level": level, "target": target, "partnerships": YES_WORDS[key],
+                "mistakes": mistakes}  # fmt: skip
 
     def settings_label(self, settings: dict[str, Any]) -> str:
         """ "Level 3", "Level 4 · partners · to 1000 points"."""
@@ -108,6 +126,8 @@ class PrimeCanasta(PrimePakGame):
             parts.append("partners")
         if clean["target"] != cs.DEFAULT_TARGET:
             parts.append(f"to {clean['target']} points")
+        if clean["mistakes"] == cs.PENALTY_MODE:
+            parts.append("100-point penalties")
         return " · ".join(parts)
 
     # --- play -----------------------------------------------------------------------------
@@ -176,14 +196,37 @@ class PrimeCanasta(PrimePakGame):
         return moves
 
     def apply_move(self, state: State, player: int, move: Move) -> State:
-        """The state after the move; IllegalMove with a child-readable reason if refused."""
+        """The state after the move; IllegalMove with a child-readable reason if refused.
+
+        With the booklet's penalties on (decision 15), an irregular action is still not played
+        (its cards go back to the hand) but the state records a 100-point penalty for the side."""
         if type(player) is not int or not 0 <= player < state["players"]:
             raise IllegalMove("You are not playing in this game.")
         if state["phase"] == cs.GAME_OVER:
             raise IllegalMove("The game is over.")
         if not isinstance(move, Move) or isinstance(move, Timeout):
             raise IllegalMove(cm.NOT_A_MOVE)
-        return cm.apply_move(state, player, move)
+        try:
+            return cm.apply_move(state, player, move)
+        except IllegalMove as error:
+            if not (cm.penalties_on(state) and _irregular(state, player, move, error)):
+                raise
+            new = cs.copy_state(state)
+            cm.charge(new, player, error.reason, error.kind or "set")
+            new["last_penalty"]["detail"] = dict(error.detail or {})
+            return new
+
+    def timer(self, state: State) -> float | None:
+        """Only between rounds: the scoring stays up, then the next round is dealt."""
+        return cs.ROUND_OVER_SECONDS if state["phase"] == cs.ROUND_OVER else None
+
+    def apply_timeout(self, state: State) -> State:
+        """The pause after a round's scoring ran out: deal the next round."""
+        if state["phase"] != cs.ROUND_OVER:
+            raise IllegalMove("No clock is running.")
+        new = cs.copy_state(state)
+        cs.start_next_round(new)
+        return new
 
     def parse_move(self, data: Any) -> Move:
         """A move from its JSON form (what the board posts); malformed: IllegalMove."""
@@ -221,12 +264,36 @@ class PrimeCanasta(PrimePakGame):
             "scores": list(state["scores"]),
             "asked": dict(state["asked"]) if state["asked"] else None,
             "rounds": [dict(r, points=list(r["points"])) for r in state["rounds"]],
-            "last_round": cs.copy_state(state["last_round"]) if state["last_round"] else None,
+            "last_round": copy.deepcopy(state["last_round"]),
             "winner": state["winner"],
             "laydown": None,
+            "log": [dict(line) for line in state["log"]],
+            "can_take": len(state["discard"]) >= cs.MIN_PILE and not is_wild(state["discard"][-1]),
+            "mistakes": settings.get("mistakes", cs.REFUSE),
+            "penalties": list(state["penalties"]),
+            "last_penalty": None,
+            "sort": None,
+            "ready": None,
+            "ready_points": 0,
+            "hint": None,
         }
         if mine is not None:
-            view["hand"] = [_card(p, c) for p, c in enumerate(state["hands"][mine])]
+            hand = state["hands"][mine]
+            view["sort"] = state["sort"][mine]
+            penalty = state["last_penalty"]
+            if penalty is not None and penalty["seat"] == mine:
+                view["last_penalty"] = _public_penalty(penalty)
+            order = sorted(range(len(hand)), key=lambda p: _sort_key(hand[p], view["sort"]))
+            view["hand"] = [_card(p, hand[p]) for p in order]
+            view["ready"] = [
+                {"group": g, "cards": [_card(p, hand[p]) for p in group["cards"]],
+                 "to": group["to"], "points": cs.cards_points([hand[p] for p in group["cards"]])}
+                for g, group in enumerate(state["ready"][mine])
+            ]  # fmt: skip
+            view["ready_points"] = sum(r["points"] for r in view["ready"] if r["to"] is None)
+            if state["hint"][mine] is not None:
+                view["hint"] = [{"cards": [label(c) for c in h["cards"]], "to": h["to"]}
+                                for h in state["hint"][mine]]  # fmt: skip
             side = cs.side_of(state, mine)
             score = state["scores"][side]
             view["laydown"] = {
@@ -249,13 +316,22 @@ class PrimeCanasta(PrimePakGame):
     def learning_events(
         self, before: State, player: int, move: Move, after: State | IllegalMove
     ) -> list[LearningEvent]:
-        """Each set laid down or grown is a factor set the player knew; a set refused by the
-        meld layer is a mistake on that set (by its answer when it has one)."""
+        """Each set laid down or grown is a factor set the player knew (help when the hint
+        showed it); a set refused by the meld layer is a mistake on that set (by its answer
+        when it has one), also when the booklet's penalty records it; the hint is help."""
         if isinstance(move, Timeout) or not isinstance(move, Move):
             return []
+        if isinstance(move, cm.Hint) and not isinstance(after, IllegalMove):
+            shown = after["hint"][player] or []
+            detail = {"sets": [", ".join(label(c) for c in h["cards"]) for h in shown]}
+            return [LearningEvent(player, "hint", "canasta:sets", False, "asked_hint", detail,
+                                  helped=True)]  # fmt: skip
+        if not isinstance(after, IllegalMove) and after["penalties"] != before["penalties"]:
+            penalty = after["last_penalty"]
+            after = IllegalMove(penalty["reason"], kind=penalty["kind"],
+                                detail=penalty.get("detail") or {})  # fmt: skip
         if isinstance(after, IllegalMove):
-            if after.kind in ("rules", "keep_a_card", "laydown_minimum", "too_few_canastas",
-                              "cards_left", "frozen"):  # fmt: skip
+            if not (after.detail or {}).get("set"):
                 return []
             answer = after.detail.get("answer")
             skill = f"factors:{answer}" if answer else "factors:prime"
@@ -263,6 +339,7 @@ class PrimeCanasta(PrimePakGame):
             return [LearningEvent(player, "factor_set", skill, False, after.kind, detail)]
         side = cs.side_of(before, player)
         level = before["settings"]["level"]
+        hinted = before["hint_sets"][player]
         old = [s["cards"] for s in before["sets"][side]]
         events = []
         for index, laid in enumerate(after["sets"][side]):
@@ -273,8 +350,64 @@ class PrimeCanasta(PrimePakGame):
                 continue
             skill = f"factors:{meld.answer}" if meld.answer else "factors:prime"
             detail = {"equation": meld.equation(), "canasta": meld.is_canasta}
-            events.append(LearningEvent(player, "factor_set", skill, True, detail=detail))
+            new_cards = laid["cards"][len(old[index]) if index < len(old) else 0 :]
+            helped = sorted(new_cards, key=str) in hinted
+            events.append(LearningEvent(player, "factor_set", skill, True, detail=detail,
+                                        helped=helped))  # fmt: skip
         return events
+
+    # --- learning the game ------------------------------------------------------------------
+    def how_to_play(self) -> HowToPlay:
+        """The game for a child, drawn with the board's cards (canasta_texts)."""
+        return canasta_texts.how_to_play()
+
+    def learn_to_play(self) -> LearnScript:
+        """A guided first round: draw, put sets ready, lay them down, discard."""
+        return canasta_texts.learn_to_play()
+
+    def rules_for_teachers(self) -> list[RulesSection]:
+        """The full rules with every setting and decision."""
+        return canasta_texts.rules_for_teachers()
+
+    def listed_in_part(self, move: Move) -> bool:
+        """Laying down, taking the pile and going out: every choice of cards is allowed, the
+        list names simple forms only; a player's own hand (ready groups, the hint, sorting)
+        is never listed, as random play would do little else."""
+        return isinstance(move, (cm.LayDown, cm.TakePile, cm.GoOut, *cm.PRIVATE))
+
+    def canonical_move(self, state: State, player: int, move: Move) -> Move:
+        """Cards named by the first places that hold them (equal cards are the same choice),
+        each set's places in order, the sets in order (the form legal_moves compares)."""
+        if not 0 <= player < state["players"] or state["phase"] not in (cs.DRAW, cs.PLAY):
+            return move
+        hand = state["hands"][player]
+        used: set[int] = set()
+
+        def first(positions: tuple[int, ...], cards: list[Card]) -> tuple[int, ...]:
+            named = []
+            for p in positions:
+                if not 0 <= p < len(cards):
+                    return positions  # not a card: left as it is (refused anyway)
+                q = next(q for q, c in enumerate(cards) if c == cards[p] and q not in used)
+                used.add(q)
+                named.append(q)
+            return tuple(sorted(named))
+
+        if isinstance(move, cm.Discard):
+            return cm.Discard(first((move.card,), hand)[0])
+        if isinstance(move, cm.AddToSet):
+            return cm.AddToSet(move.set, first(move.cards, hand), move.board)
+        if isinstance(move, cm.LayDown) and not move.ready:
+            return cm.LayDown(tuple(sorted(first(s, hand) for s in move.sets)))
+        if isinstance(move, cm.GoOut) and not move.ready:
+            sets = tuple(sorted(first(s, hand) for s in move.sets))
+            adds = tuple(sorted((i, first(c, hand)) for i, c in move.adds))
+            discard = None if move.discard is None else first((move.discard,), hand)[0]
+            return cm.GoOut(sets, adds, discard)
+        if isinstance(move, cm.TakePile) and not move.ready:
+            with_cards = first(move.with_cards, hand)
+            return cm.TakePile(with_cards, move.to_set, tuple(sorted(move.pick)), move.sets)
+        return move
 
     def copy_state(self, state: State) -> State:
         """A deep copy a move may change."""
@@ -299,7 +432,9 @@ class PrimeCanasta(PrimePakGame):
         if isinstance(move, cm.TakePile) and state["discard"]:
             return f"took the discard pile with {label(state['discard'][-1])}"
         if isinstance(move, (cm.LayDown, cm.GoOut)):
-            sets = [_positions_cards(hand, s) for s in move.sets]
+            extra = move.cards if isinstance(move, cm.LayDown) else ()
+            named = cm.ready_parts(state, player, extra)[0] if move.ready else move.sets
+            sets = [_positions_cards(hand, s) for s in named]
             found = [check_meld(c, level, prime_runs=True).meld for c in sets if c is not None]
             shown = "; ".join(m.equation() for m in found if m is not None)
             verb = "went out" if isinstance(move, cm.GoOut) else "laid down"
@@ -312,6 +447,44 @@ class PrimeCanasta(PrimePakGame):
 
 
 # --- helpers -----------------------------------------------------------------------------------
+# The booklet's irregular actions (decision 15): what a player does at the table and must take
+# back. Not moves at all (not your turn, no such card, keep a card) are refused in any mode.
+IRREGULAR_KINDS = {"laydown_minimum", "cards_left", "too_few_canastas", "partner_said_no",
+                   "not_allowed", "frozen"}  # fmt: skip
+
+
+def _irregular(state: State, player: int, move: Move, error: IllegalMove) -> bool:
+    """Whether a refused move is one of the booklet's irregular actions (costs 100 points)."""
+    # Only what a player shows at the table: the board's forms (bots and explicit moves are
+    # refused as any other move is).
+    at_table = move.board if isinstance(move, cm.AddToSet) else getattr(move, "ready", False)
+    if not isinstance(move, (cm.TakePile, cm.LayDown, cm.AddToSet, cm.GoOut)) or not at_table:
+        return False
+    if (
+        state["phase"] not in (cs.DRAW, cs.PLAY)
+        or state["turn"] != player
+        or _waiting_answer(state)
+    ):
+        return False
+    detail = error.detail or {}
+    return error.kind in IRREGULAR_KINDS or bool(detail.get("set"))
+
+
+def _public_penalty(penalty: dict[str, Any] | None) -> dict[str, Any] | None:
+    return None if penalty is None else {k: penalty[k] for k in ("seat", "reason", "kind")}
+
+
+def _sort_key(card: Card, by: str) -> tuple:
+    """By value: numbers up, prime cards last. By prime factor: by the smallest prime factor
+    (all the cards with a 2 together, then 3, ...), then by value; prime cards last."""
+    if is_wild(card):
+        return (1, 0, 0)
+    if by == "factor":
+        smallest = next((p for p in range(2, card + 1) if card % p == 0), card)
+        return (0, smallest, card)
+    return (0, card, 0)
+
+
 def _waiting_answer(state: State) -> bool:
     asked = state["asked"]
     return state["phase"] == cs.PLAY and asked is not None and asked["answer"] is None
@@ -404,9 +577,10 @@ def _play_candidates(state: State, player: int) -> list[Move]:
     moves: list[Move] = []
     if cs.partnerships(state) and state["asked"] is None:
         moves.append(cm.Ask())
-    moves += _go_out_candidates(state, player)
-    best = best_arrangement(hand, level, prime_runs=True)
-    grouped = _sets_positions(hand, [m.cards for m in best.melds])
+    if len(hand) <= cm.EXACT_CARDS:  # bigger hands: the exact search is too slow to list these
+        moves += _go_out_candidates(state, player)
+    melds, _ = cm.arrange(hand, level)
+    grouped = _sets_positions(hand, [m.cards for m in melds])
     if grouped and len(grouped) > 1:
         moves.append(cm.LayDown(grouped))
     for meld in possible_melds(hand, level, prime_runs=True)[:MAX_NEW_SETS]:
@@ -497,3 +671,6 @@ def _first_positions(hand: list[Card]) -> dict[Card, int]:
     for pos, card in enumerate(hand):
         first.setdefault(card, pos)
     return first
+
+
+PRIME_CANASTA = PrimeCanasta()

@@ -35,9 +35,10 @@ Our decisions where the text is silent (for docs/rules.md):
 9. Partners may add to each other's sets (the partnership's sets score together); sets are
    shown in the area of the player who laid them down.
 10. "May I go out?": asked during one's own turn after drawing, once a turn, partnerships only.
-    "No": the app refuses going out this turn. "Yes": the player should go out; ending the turn
-    with a plain discard instead costs the partnership the booklet's 100 points (the app cannot
-    always force it, as the player may have asked without being able to go out).
+    "No": the app refuses going out this turn. "Yes": the player should go out; with the
+    booklet's penalties on (decision 15), ending the turn with a plain discard instead costs the
+    partnership 100 points; with mistakes refused, the board reminds the player instead (the app
+    cannot force going out: the player may have asked without being able to).
 11. The draw pile running out: a player may still take from the discard pile; drawing from an
     empty draw pile ends the round with nobody out (no 100-point bonus; sets, canasta bonuses
     and cards in hand score as usual). With one card left, "draw two" draws that one.
@@ -46,11 +47,28 @@ Our decisions where the text is silent (for docs/rules.md):
 13. Canasta bonuses are counted for every canasta on the table at the end of a round, also when
     nobody went out.
 14. A card discarded may be one just taken from the discard pile (the text does not forbid it).
+15. Penalties, a teacher setting ("mistakes"). "refuse" (the default): the app refuses every
+    irregular action with the reason and charges nothing. "penalty" (the booklet's way): the
+    irregular actions the booklet lists are still refused (the cards go back to the hand, as
+    at a table) and each costs the side 100 points, recorded at once and subtracted at the
+    end of the round: a first laydown short of the minimum; laying down or adding cards that
+    are not a set ("exposes cards ... then puts them back"); taking from the discard pile
+    without being allowed to; announcing going out that does not hold (cards left, too few
+    canastas, after the partner's "no"); not going out after the partner's "yes". Drawing
+    more than two cards or exposing a draw-pile card cannot happen in the app. Moves that are
+    not irregular play but not moves at all (not your turn, no such card) are always refused.
+16. "Ready" groups: a player may put cards of the hand aside as groups ready to lay down (new
+    sets, or cards for a set on the table), at any time of the round; they are private and not
+    judged until laid down. "Lay down", taking the pile, and going out lay down all the ready
+    groups at once, so a first laydown of several sets is one move and its points so far are
+    shown while it is built.
+17. Between rounds the scoring stays on screen for 60 seconds unless a player deals sooner.
+18. "Show me a set" (the hint) lists the sets the hand can lay down now; it is recorded as help,
+    and sets it showed count as help, not as the child's own, in progress reports.
 """
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -58,6 +76,7 @@ from typing import Any
 from games.engine.protocol import IllegalMove, State
 from games.engine.rng import rng_for, shuffled
 
+from . import common
 from .cards import Card, deck, is_prime, is_wild, label, sort_key
 from .meld import PRIME_RUN, Meld, check_meld
 
@@ -66,6 +85,10 @@ HAND_SIZE = 13
 DRAW, PLAY, ROUND_OVER, GAME_OVER = "draw", "play", "round_over", "game_over"
 TARGETS = (1000, 2500, 5000)
 DEFAULT_TARGET = 5000
+REFUSE, PENALTY_MODE = "refuse", "penalty"
+MISTAKES = (REFUSE, PENALTY_MODE)
+ROUND_OVER_SECONDS = 60.0  # decision 17
+LOG_SIZE = 12
 GOING_OUT_BONUS = 100
 PENALTY = 100
 MIN_PILE = 3  # "After the discard pile is at least three cards deep"
@@ -178,8 +201,11 @@ def new_state(settings: dict[str, Any], players: int, seed: int) -> State:
     if settings.get("partnerships") and players != 4:
         raise ValueError("partnerships need 4 players")
     settings = {"level": level, "partnerships": bool(settings.get("partnerships")),
-                "target": settings.get("target", DEFAULT_TARGET)}  # fmt: skip
+                "target": settings.get("target", DEFAULT_TARGET),
+                "mistakes": settings.get("mistakes", REFUSE)}  # fmt: skip
     state: State = {"settings": settings, "players": players, "seed": seed, "round": 0}
+    state["sort"] = ["value"] * players  # how each player likes the hand shown
+    state["log"] = []
     sides = 2 if settings["partnerships"] else players
     state.update(scores=[0] * sides, rounds=[], last_round=None, winner=None)
     state["dealer"] = first_dealer(level, players, seed)
@@ -238,10 +264,35 @@ def deal_round(state: State) -> None:
     state["turn"] = (state["dealer"] + 1) % players
     state["phase"] = DRAW
     state["asked"] = None  # {"seat": s, "answer": None | True | False} this turn
+    state["ready"] = [[] for _ in range(players)]  # per seat: [{"cards": [pos], "to": i|None}]
+    state["hint"] = [None] * players  # per seat: what "Show me a set" showed (until a move)
+    state["hint_sets"] = [[] for _ in range(players)]  # every set a hint showed this round
+    state["last_penalty"] = None  # {"seat", "reason", "kind"}: the latest penalty this round
+    log_event(state, "deal", f"Round {state['round']}: ", state["dealer"], " dealt.")
+
+
+def log_event(state: State, kind: str, *parts: int | str) -> None:
+    """Add a public event (common.log_event), the last LOG_SIZE kept."""
+    common.log_event(state, kind, *parts, size=LOG_SIZE)
 
 
 def copy_state(state: State) -> State:
-    return copy.deepcopy(state)
+    """A copy a move may change. Built by hand (deepcopy was most of a move's time): every list
+    or dict a move changes in place is copied; the log's and the rounds' entries and the last
+    round are only ever replaced, never changed, so they are shared."""
+    new = dict(state)
+    new["settings"] = dict(state["settings"])
+    for key in ("draw", "discard", "scores", "laid_down", "penalties", "sort", "log", "rounds",
+                "hint"):  # fmt: skip
+        new[key] = list(state[key])
+    new["hands"] = [list(hand) for hand in state["hands"]]
+    new["sets"] = [[{"cards": list(s["cards"]), "seat": s["seat"]} for s in side]
+                   for side in state["sets"]]  # fmt: skip
+    new["ready"] = [[{"cards": list(g["cards"]), "to": g["to"]} for g in groups]
+                    for groups in state["ready"]]  # fmt: skip
+    new["hint_sets"] = [list(sets) for sets in state["hint_sets"]]
+    new["asked"] = dict(state["asked"]) if state["asked"] is not None else None
+    return new
 
 
 # --- sets on the table ----------------------------------------------------------------------------
@@ -251,7 +302,7 @@ def set_check(cards: list[Card], level: int) -> Meld:
     if not check.ok:
         shown = ", ".join(label(c) for c in sorted(cards, key=sort_key, reverse=True))
         raise IllegalMove(f"{shown} is not a set: {check.reason}", kind=check.kind,
-                          detail={"cards": [label(c) for c in cards]})  # fmt: skip
+                          detail={"cards": [label(c) for c in cards], "set": True})  # fmt: skip
     return check.meld
 
 
@@ -316,13 +367,28 @@ def finish_round(state: State, out_seat: int | None) -> None:
     for side, score in enumerate(scores):
         state["scores"][side] += score.total
     state["rounds"].append({"out": out_seat, "points": [s.total for s in scores]})
-    state["last_round"] = {"round": state["round"], "out": out_seat,
-                           "sides": [s.as_dict() for s in scores]}  # fmt: skip
+    sides = []
+    for side, score in enumerate(scores):
+        melds = side_melds(state, side)
+        sides.append({
+            **score.as_dict(),
+            "canastas": [{"name": canasta_name(m), "bonus": canasta_bonus(m)}
+                         for m in melds if m.is_canasta],
+            "left": [label(c) for s in seats_of(state, side) for c in state["hands"][s]],
+        })  # fmt: skip
+    state["last_round"] = {"round": state["round"], "out": out_seat, "sides": sides}
     state["asked"] = None
+    state["ready"] = [[] for _ in range(state["players"])]
+    state["hint"] = [None] * state["players"]
+    if out_seat is None:
+        log_event(state, "dead", "The draw pile ran out: the round ends with nobody out.")
     best = max(state["scores"])
     leaders = [side for side, score in enumerate(state["scores"]) if score == best]
     if best >= state["settings"]["target"] and len(leaders) == 1:
         state["phase"], state["winner"] = GAME_OVER, leaders[0]
+        first = seats_of(state, leaders[0])
+        names: list[int | str] = [first[0], " and ", first[1]] if len(first) == 2 else [first[0]]
+        log_event(state, "won", *names, f" reached {state['settings']['target']} points and won!")
     else:
         state["phase"] = ROUND_OVER
 
@@ -344,5 +410,9 @@ def check_state(state: State) -> None:
         side_melds(state, side)  # raises if a set on the table is not a set
         assert state["laid_down"][side] or not state["sets"][side]
     assert state["phase"] in (DRAW, PLAY, ROUND_OVER, GAME_OVER)
+    for seat, groups in enumerate(state["ready"]):
+        used = [p for g in groups for p in g["cards"]]
+        assert len(used) == len(set(used)), "a card in two ready groups"
+        assert all(0 <= p < len(state["hands"][seat]) for p in used), "a ready card not in hand"
     totals = [sum(r["points"][side] for r in state["rounds"]) for side in range(sides_count(state))]
     assert totals == state["scores"], "scores are the rounds' points"

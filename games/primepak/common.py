@@ -30,6 +30,20 @@ def whole_number(value: Any) -> int | None:
     return value if type(value) is int else None
 
 
+def log_event(state: State, kind: str, *parts: int | str, size: int = 12) -> None:
+    """Add a public event to state["log"] (the last `size` kept): a sentence of text and seats
+    (ints) the board writes as names."""
+    sentence: list[dict[str, Any]] = []
+    for part in parts:
+        if type(part) is int:
+            # "cap": the name starts a sentence (the board writes "You", else "you").
+            opens = not sentence or sentence[-1].get("text", "").endswith((". ", "! ", ": "))
+            sentence.append({"seat": part, "cap": opens})
+        else:
+            sentence.append({"text": part})
+    state["log"] = [*state["log"], {"kind": kind, "parts": sentence}][-size:]
+
+
 def redeal(zones: list[list[Any]], rng: random.Random) -> None:
     """Deal the cards of these zones again at random, in place, each zone keeping its size
     (one zone: the same as shuffling it)."""

@@ -25,6 +25,7 @@ SKILL_WORDS = {
     "solitaire:use_the_layout": "using a layout card in each set",
     "rummy:go_out": "claiming the right way to go out",
     "rummy:grouping": "grouping a hand into factor sets",
+    "canasta:sets": "finding sets to lay down",
 }
 
 

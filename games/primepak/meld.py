@@ -166,7 +166,11 @@ def check_meld(cards: Sequence[Card], level: int, *, prime_runs: bool = False) -
         return MeldCheck(True, meld=meld)
     naturals = [c for c in cards if not is_wild(c)]
     if prime_runs and naturals and all(is_prime(n) for n in naturals):
-        return _check_run(naturals, len(cards) - len(naturals), level)
+        run = _check_run(naturals, len(cards) - len(naturals), level)
+        # A few primes at a level with no runs: the child meant a factor set, so its reason
+        # is the one to read (5, 2: "needs at least 3 cards"), not "no prime canasta".
+        if run.kind != "no_prime_runs" or len(cards) >= MIN_RUN:
+            return run
     return MeldCheck(False, factor.kind, factor.reason)
 
 

@@ -20,6 +20,7 @@ from typing import Any
 from games.engine.protocol import IllegalMove, State
 from games.engine.rng import shuffled
 
+from . import common
 from .cards import LEVEL_PRIMES, Card, deck, is_prime, is_wild, label, sort_key
 from .meld import Arrangement, Meld, best_arrangement, check_meld
 from .rummy_moves import DEADWOOD, HOW_WORDS, PRIME, RUMMY
@@ -115,16 +116,8 @@ def copy_state(state: State) -> State:
 
 
 def log_event(state: State, kind: str, *parts: int | str) -> None:
-    """Add a public event, a sentence of text and seats (ints) the board writes as names."""
-    sentence: list[dict[str, Any]] = []
-    for part in parts:
-        if type(part) is int:
-            # "cap": the name starts a sentence (the board writes "You", else "you").
-            opens = not sentence or sentence[-1].get("text", "").endswith((". ", "! ", ": "))
-            sentence.append({"seat": part, "cap": opens})
-        else:
-            sentence.append({"text": part})
-    state["log"] = [*state["log"], {"kind": kind, "parts": sentence}][-LOG_SIZE:]
+    """Add a public event (common.log_event), the last LOG_SIZE kept."""
+    common.log_event(state, kind, *parts, size=LOG_SIZE)
 
 
 # --- the player's own groups ---------------------------------------------------------------------

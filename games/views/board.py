@@ -22,9 +22,10 @@ STYLESHEETS = {
     "prime-solitaire": "css/primepak.css",
     "prime-climb": "css/primeclimb.css",
     "factor-rummy": "css/rummy.css",
+    "prime-canasta": "css/canasta.css",
 }
 # Games whose board tells the story itself ("What happened"): no list of raw moves below it.
-OWN_LOG = {"multiplication", "prime-challenge", "prime-climb", "factor-rummy"}
+OWN_LOG = {"multiplication", "prime-challenge", "prime-climb", "factor-rummy", "prime-canasta"}
 # Refused moves whose reason the board shows itself, beside the answer the player gave (the
 # platform's alert above the board would say it twice).
 ERRORS_IN_PLACE = {"prime-climb": {"step", "nudge"}}

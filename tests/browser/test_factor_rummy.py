@@ -23,7 +23,7 @@ from tests.browser.viewport import (
     assert_no_sideways_scroll,
     assert_on_first_screen,
     assert_reachable,
-    tabs_to,
+    keys_to,
     viewport,
 )
 
@@ -41,20 +41,6 @@ def _fast_bots(settings):
 
 
 # --- playing on the board, by mouse or by keyboard --------------------------------------------
-
-
-def keys_to(page, locator, limit: int = 60) -> int:
-    """Tab (or Shift+Tab, when the element comes earlier on the page) until it has the focus."""
-    if locator.evaluate(
-        "e => !!document.activeElement && document.activeElement !== document.body &&"
-        " !!(e.compareDocumentPosition(document.activeElement) & Node.DOCUMENT_POSITION_FOLLOWING)"
-    ):
-        for presses in range(limit + 1):
-            if locator.evaluate("e => e === document.activeElement"):
-                return presses
-            page.keyboard.press("Shift+Tab")
-        pytest.fail(f"{limit} presses of Shift+Tab never reached {locator}")
-    return tabs_to(page, locator, limit)
 
 
 class Hands:

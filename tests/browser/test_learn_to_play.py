@@ -95,7 +95,39 @@ def rummy_move(page, move: dict) -> None:
         board.locator(f"button[data-action='{kind}']").click()
 
 
+def canasta_move(page, move: dict) -> None:
+    """Prime Canasta: untick every card, tick the move's cards of the hand (and of the pile),
+    then press its button; taking the pile opens "Take the pile…" first; a ready group for a
+    set on the table is that set's "+ Add"."""
+    board = page.locator("#board")
+    kind = move["type"]
+    simple = {"draw_two": "draw-two", "hint": "hint", "next_round": "next-round", "ask": "ask"}
+    if kind in simple:
+        board.locator(f"button[data-action='{simple[kind]}']").click()
+        return
+    if kind == "unready":
+        board.locator(f"button[data-action='unready'][data-group='{move['group']}']").click()
+        return
+    for box in board.locator("input[name=cards]:checked, input[name=pick]:checked").all():
+        box.uncheck()
+    for pos in _positions(move.get("cards")):
+        board.locator(f"input[name=cards][value='{pos}']").check()
+    if kind == "take_pile":
+        board.locator("summary[data-action='open-take']").click()
+        for place in _positions(move.get("pick")):
+            board.locator(f"input[name=pick][value='{place}']").check()
+        to_set = move.get("to_set")
+        board.locator(f"input[name=to_set][value='{'' if to_set is None else to_set}']").check()
+        board.locator("button[data-action='take-pile']").click()
+    elif kind == "ready" and move.get("to") not in (None, ""):
+        board.locator(f"button[data-action='add'][data-set='{move['to']}']").click()
+    else:
+        action = {"lay_down": "lay-down", "go_out": "go-out"}.get(kind, kind)
+        board.locator(f"button[data-action='{action}']").click()
+
+
 DRIVERS = {
+    "prime-canasta": canasta_move,
     "multiplication": multiplication_move,
     "prime-challenge": challenge_move,
     "prime-solitaire": solitaire_move,

@@ -19,6 +19,9 @@ from tests.browser.viewport import (
     tabs_to,
     viewport,
 )
+from tests.browser.viewport import (
+    keys_to as viewport_keys_to,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -260,18 +263,8 @@ def test_the_biggest_layout_and_a_learn_round_fit(name, new_page, sign_in, stude
 
 
 def keys_to(page, locator, limit: int = 40) -> int:
-    """Press Tab (or Shift+Tab, when the element comes earlier on the page) until this element
-    has the focus; how many presses it took."""
-    if locator.evaluate(
-        "e => !!document.activeElement && document.activeElement !== document.body &&"
-        " !!(e.compareDocumentPosition(document.activeElement) & Node.DOCUMENT_POSITION_FOLLOWING)"
-    ):
-        for presses in range(limit + 1):
-            if locator.evaluate("e => e === document.activeElement"):
-                return presses
-            page.keyboard.press("Shift+Tab")
-        pytest.fail(f"{limit} presses of Shift+Tab never reached {locator}")
-    return tabs_to(page, locator, limit)
+    """Tab (or Shift+Tab) until this element has the focus, at most 40 presses here."""
+    return viewport_keys_to(page, locator, limit)
 
 
 def test_a_solitaire_game_by_keyboard_needs_few_presses(new_page, sign_in, student, shot):

@@ -70,3 +70,17 @@ def tabs_to(page, locator, limit: int = 40) -> int:
             return presses
         page.keyboard.press("Tab")
     pytest.fail(f"{limit} presses of Tab never reached {locator}")
+
+
+def keys_to(page, locator, limit: int = 60) -> int:
+    """Tab (or Shift+Tab, when the element comes earlier on the page) until it has the focus."""
+    if locator.evaluate(
+        "e => !!document.activeElement && document.activeElement !== document.body &&"
+        " !!(e.compareDocumentPosition(document.activeElement) & Node.DOCUMENT_POSITION_FOLLOWING)"
+    ):
+        for presses in range(limit + 1):
+            if locator.evaluate("e => e === document.activeElement"):
+                return presses
+            page.keyboard.press("Shift+Tab")
+        pytest.fail(f"{limit} presses of Shift+Tab never reached {locator}")
+    return tabs_to(page, locator, limit)

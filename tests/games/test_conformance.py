@@ -48,8 +48,12 @@ def cases(game):
         for settings, players in itertools.product(variants, counts)
         if playable(game, settings, players)
     ]
-    for seed in range(playouts_for(game)):
-        settings, players = combos[seed % len(combos)]
+    count = playouts_for(game)
+    for seed in range(count):
+        # More combinations than playouts: spread the playouts over all of them (every level,
+        # every partnership choice), not the first few.
+        index = seed * len(combos) // count if len(combos) > count else seed % len(combos)
+        settings, players = combos[index]
         yield settings, players, seed
 
 

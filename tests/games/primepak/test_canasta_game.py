@@ -10,24 +10,10 @@ import pytest
 from games.engine.protocol import IllegalMove, SettingsError
 from games.primepak import canasta_moves as cm
 from games.primepak import canasta_state as cs
-from games.primepak.canasta import PrimeCanasta
+from games.primepak.canasta import PRIME_CANASTA
 from games.primepak.cards import WILD
 
-
-class Playable(PrimeCanasta):
-    """The game without its texts (not written yet): these tests never ask for them."""
-
-    def how_to_play(self):
-        raise AssertionError("not used here")
-
-    def learn_to_play(self):
-        raise AssertionError("not used here")
-
-    def rules_for_teachers(self):
-        raise AssertionError("not used here")
-
-
-GAME = Playable()
+GAME = PRIME_CANASTA
 
 
 def playout(state: dict, seed: int, moves: int) -> dict:
@@ -49,9 +35,14 @@ def playout(state: dict, seed: int, moves: int) -> dict:
 
 
 def test_settings_defaults_forms_and_refusals():
-    assert GAME.clean_settings({}) == {"level": 3, "target": 5000, "partnerships": False}
+    assert GAME.clean_settings({}) == {
+        "level": 3,
+        "target": 5000,
+        "partnerships": False,
+        "mistakes": "refuse",
+    }
     assert GAME.clean_settings({"level": "5", "target": "1000", "partnerships": "yes"}) == {
-        "level": 5, "target": 1000, "partnerships": True}  # fmt: skip
+        "level": 5, "target": 1000, "partnerships": True, "mistakes": "refuse"}  # fmt: skip
     for bad in ({"level": 2}, {"target": 300}, {"partnerships": "maybe"}, {"colour": "red"}):
         with pytest.raises(SettingsError):
             GAME.clean_settings(bad)

@@ -329,13 +329,16 @@ def test_partners_combine_canastas_and_answer_no():
     assert out["last_round"]["out"] == 0 and out["last_round"]["sides"][0]["going_out"] == 100
 
 
-def test_yes_not_kept_costs_100():
-    state = game(players=4, partnerships=True)
+@pytest.mark.parametrize("mistakes, penalties", [("penalty", [1, 0]), ("refuse", [0, 0])])
+def test_yes_not_kept_costs_100_with_the_booklets_penalties(mistakes, penalties):
+    """ "The player must abide by the response or get penalized 100 points." (decisions 10, 15:
+    with mistakes refused, nothing is charged)"""
+    state = cs.new_state({"level": 6, "partnerships": True, "mistakes": mistakes}, 4, 1)
     state = setup(state, hands=[[42, 6, 7, 9], None, None, None], discard=[50],
                   sets=[[[81, 3, 3, 3, 3]], []], scores=[0, 0])  # fmt: skip
     yes = play(play(state, 0, {"type": "ask"}), 2, {"type": "answer", "yes": True})
     after = play(yes, 0, {"type": "discard", "card": 3})
-    assert after["penalties"] == [1, 0] and after["turn"] == 1
+    assert after["penalties"] == penalties and after["turn"] == 1
 
 
 def test_round_scored_by_hand():
@@ -348,6 +351,10 @@ def test_round_scored_by_hand():
                   scores=[0, 0])  # fmt: skip
     after = play(state, 0, {"type": "go_out", "sets": [[0, 1, 2]], "discard": 3})
     me, them = after["last_round"]["sides"]
+    assert me.pop("canastas") == [{"name": "natural factor canasta", "bonus": 400},
+                                  {"name": "mixed prime canasta", "bonus": 200}]  # fmt: skip
+    assert me.pop("left") == [] and them.pop("canastas") == []
+    assert sorted(them.pop("left"), key=str) == sorted(["13", "prime", "90", "4"], key=str)
     # Side 0: 100 out; bonuses 400 (natural 5-card factor canasta) + 200 (mixed prime canasta);
     # cards 81,3,3,3,3 = 40+40 = 80; 2,3,W,7,11,13 = 10+10+50+20+20+30 = 140; 42,6,7 = 50.
     assert me == {"going_out": 100, "in_hand": 0, "bonuses": 600, "card_values": 270,
@@ -377,8 +384,15 @@ def test_moves_round_trip_and_bad_input():
     assert cm.parse_move({"type": "lay_down", "sets": "0,1,2;3,4,5"}) == cm.LayDown(
         ((0, 1, 2), (3, 4, 5))
     )
-    for bad in [None, {"type": "x"}, {"type": "discard", "card": "a"}, {"type": "lay_down"},
-                {"type": "go_out", "adds": [1]}, {"type": "answer"}]:  # fmt: skip
+    # The board's forms name no sets: they lay down the ready groups (decision 16).
+    assert cm.parse_move({"type": "lay_down", "cards": "3,4"}) == cm.LayDown((), True, (3, 4))
+    assert cm.parse_move({"type": "go_out", "cards": "5"}) == cm.GoOut((), (), 5, True)
+    assert cm.parse_move({"type": "take_pile", "cards": "1", "pick": "0,2"}) == cm.TakePile(
+        (1,), None, (0, 2), (), True
+    )
+    for bad in [None, {"type": "x"}, {"type": "discard", "card": "a"}, {"type": "ready"},
+                {"type": "go_out", "adds": [1]}, {"type": "answer"}, {"type": "sort", "by": "x"},
+                {"type": "go_out", "cards": "1,2"}, {"type": "unready", "group": "a"}]:  # fmt: skip
         with pytest.raises(IllegalMove):
             cm.parse_move(bad)
 

@@ -9,31 +9,16 @@ The views here are hand-made in the shape of the contract (/work/brief/rummy-con
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 from django.template.loader import render_to_string
 from django.test import RequestFactory
 
+from .boards import FakeMatch, FakeSeat
+
 ROOT = Path(__file__).resolve().parents[3]
 TEMPLATE = "games/factor-rummy/board.html"
-
-
-@dataclass
-class FakeMatch:
-    pk: int = 7
-    version: int = 12
-    status: str = "playing"
-
-
-@dataclass
-class FakeSeat:
-    index: int
-    display_name: str
-    bot_stand_in: bool = False
-    is_human: bool = True
-    match: FakeMatch = field(default_factory=FakeMatch)
 
 
 SEATS = [FakeSeat(0, "Ana"), FakeSeat(1, "Ben"), FakeSeat(2, "Cy")]
