@@ -119,8 +119,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=4)
     options = parser.parse_args()
     print(machine())
-    print(f"Prime Canasta, levels 3-6, games to {options.target} points (not the booklet's "
-          f"5000: see the docstring), strong against easy.")  # fmt: skip
+    note = "" if options.target == 5000 else " (not the booklet's 5000: see the docstring)"
+    print(f"Prime Canasta, levels 3-6, games to {options.target} points{note}, strong against "
+          "easy.")  # fmt: skip
     print()
     everything: dict[str, list[dict]] = {}
     with ProcessPoolExecutor(options.workers) as pool:

@@ -36,7 +36,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from math import prod
 
 from games.engine.protocol import Bot, Move, View
@@ -61,7 +61,7 @@ HURRY_DRAW = 12  # so few cards left to draw: the round ends soon
 FREEZE_RISK = 0.45  # freeze when the safest other discard is about this risky
 ASK_PARTNER_CARDS = 5  # ask "May I go out?" when the partner may still hold this many cards
 ANSWER_NO_POINTS = 120  # answer "no" when the hand could still lay down this many points
-PLAN_BUDGET = 30_000  # states of the exact hand plan before it falls back to a greedy plan
+PLAN_BUDGET = 6_000  # states of the exact hand plan before it falls back to a greedy plan
 GOING_OUT_CARDS = 18  # the meld layer's exact going out is asked for hands up to this size
 TAKE_WAYS = 3  # ways to take the pile worked out in full (the most valuable by their set)
 PICK_CANDIDATES = 10  # pile cards tried in the plan with the hand
@@ -165,13 +165,18 @@ class _TooBig(Exception):
     """The exact plan would take too long: the greedy plan is used instead."""
 
 
-def plan_melds(cards: list[Card], level: int, wild_cost: int = WILD_IN_SMALL_SET,
-               melds: list[Meld] | None = None) -> list[Meld]:  # fmt: skip
-    """The new sets worth the most to lay down from these cards (canasta bonuses included),
-    found exactly: each state of the cards left either keeps its smallest card in the hand or
-    lays it down in one of the melds that hold it. A huge hand falls back to a greedy plan."""
-    if melds is None:
-        melds = possible_melds(cards, level, prime_runs=True)
+def plan_melds(cards: list[Card], level: int, wild_cost: int = WILD_IN_SMALL_SET) -> list[Meld]:
+    """The new sets worth the most to lay down from these cards (canasta bonuses included).
+    A decision asks for the same plan several times (going out, laying down): it is kept."""
+    return list(_plan(tuple(sorted(cards, key=sort_key)), level, wild_cost))
+
+
+@lru_cache(maxsize=512)
+def _plan(cards: tuple[Card, ...], level: int, wild_cost: int) -> tuple[Meld, ...]:
+    """The plan found exactly: each state of the cards left either keeps its smallest card in
+    the hand or lays it down in one of the melds that hold it. A huge hand (many equal small
+    cards and prime cards) falls back to a greedy plan."""
+    melds = possible_melds(cards, level, prime_runs=True)
     choices = [(meld_worth(m, wild_cost), m) for m in melds]
     choices = [(w, m) for w, m in choices if w > 0]
     if not choices:
@@ -213,7 +218,7 @@ def plan_melds(cards: list[Card], level: int, wild_cost: int = WILD_IN_SMALL_SET
     try:
         solve(start)
     except _TooBig:
-        return _greedy_plan(cards, choices)
+        return tuple(_greedy_plan(list(cards), choices))
     plan, state = [], start
     while any(state):
         _, choice = memo[state]
@@ -226,7 +231,19 @@ def plan_melds(cards: list[Card], level: int, wild_cost: int = WILD_IN_SMALL_SET
                 left[i] -= n
             plan.append(meld)
         state = tuple(left)
-    return plan
+    return tuple(plan)
+
+
+def stuck_cards(hand: list[Card], sets: list[list[Card]], level: int) -> list[Card]:
+    """The cards of the hand that fit in no set the hand can make and no set of the side can
+    take: a hand with two of them cannot go out."""
+    in_melds = {c for m in possible_melds(hand, level, prime_runs=True) for c in m.cards}
+    loose = [c for c in hand if c not in in_melds]
+    if len(loose) <= 1:
+        return loose
+    pool = Counter(hand)
+    takes = {c for laid in sets for added in growths(laid, pool, level) for c in added}
+    return [c for c in loose if c not in takes]
 
 
 def _greedy_plan(cards: list[Card], choices: list[tuple[int, Meld]]) -> list[Meld]:
@@ -654,6 +671,9 @@ class StrongBot(CanastaBot):
         """A way to lay every card down but one discard, with the canastas the side needs: the
         most valuable plan, else any that covers the hand, else one the platform lists."""
         hand, level = table.hand, table.level
+        listed = next((m for m in legal if isinstance(m, GoOut)), None)
+        if len(stuck_cards(hand, table.sets, level)) > 1:
+            return listed  # two cards fit nowhere: no way out (the list is checked all the same)
         for wild_cost, gainful in ((WILD_IN_SMALL_SET, True), (0, False)):
             move = self._out_with_plan(table, plan_melds(hand, level, wild_cost), gainful)
             if move is not None:
@@ -664,7 +684,7 @@ class StrongBot(CanastaBot):
             move = self._out_move(table, melds, [], way.discard)
             if move is not None:
                 return move
-        return next((m for m in legal if isinstance(m, GoOut)), None)
+        return listed
 
     def _out_with_plan(self, table: Table, melds: list[Meld], gainful: bool) -> Move | None:
         rest = without(table.hand, [c for m in melds for c in m.cards])

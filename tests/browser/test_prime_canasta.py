@@ -61,11 +61,13 @@ def shot():
 
 
 class Hands:
-    """A student at the board, by mouse or by keyboard alone (`keyboard=True`)."""
+    """A student at the board, by mouse, by touch (`touch=True`: taps on a touch screen) or by
+    keyboard alone (`keyboard=True`)."""
 
-    def __init__(self, page, *, keyboard: bool = False) -> None:
+    def __init__(self, page, *, keyboard: bool = False, touch: bool = False) -> None:
         self.page = page
         self.keyboard = keyboard
+        self.touch = touch
         self.presses: list[int] = []  # Tab presses per keyboard action
         self.refused: list[str] = []
 
@@ -84,7 +86,7 @@ class Hands:
             self.presses.append(keys_to(self.page, button))
             self.page.keyboard.press("Enter")
         else:
-            button.click()
+            self.click(button)
         self.page.wait_for_function(
             "v => Number(document.querySelector('#board')?.dataset.version) > v"
             " || !!document.querySelector('.board-error')",
@@ -98,6 +100,13 @@ class Hands:
             return False
         return True
 
+    def click(self, locator) -> None:
+        """A mouse click, or a finger's tap on a touch screen."""
+        if self.touch:
+            locator.tap()
+        else:
+            locator.click()
+
     def tick(self, pos: int) -> None:
         """Tick one card of the hand (nothing is posted: it is only chosen)."""
         box = self.board.locator(f"input[name=cards][value='{pos}']")
@@ -105,7 +114,7 @@ class Hands:
             self.presses.append(keys_to(self.page, box))
             self.page.keyboard.press("Space")
         else:
-            self.board.locator(f"label.cn-card[data-ref='{pos}']").click()
+            self.click(self.board.locator(f"label.cn-card[data-ref='{pos}']"))
         assert box.is_checked()
 
     def pick(self, place: int) -> None:
@@ -115,7 +124,7 @@ class Hands:
             self.presses.append(keys_to(self.page, box))
             self.page.keyboard.press("Space")
         else:
-            self.board.locator(f"label[data-ref='pile-{place}']").click()
+            self.click(self.board.locator(f"label[data-ref='pile-{place}']"))
         assert box.is_checked()
 
     def put_aside(self, cards, to: int | None = None) -> None:
@@ -133,7 +142,7 @@ class Hands:
             self.presses.append(keys_to(self.page, summary))
             self.page.keyboard.press("Enter")
         else:
-            summary.click()
+            self.click(summary)
         self.board.locator(".cn-take-box").wait_for()
 
     def put_back_all(self) -> None:
@@ -496,8 +505,9 @@ def test_a_turn_fits_the_screen(name, new_page, sign_in, student, shot):
     shot(page, f"{name}-draw", full_page=full)
     fits(page, size, **turn_controls(page, "draw"))
 
-    # Taking the pile: the pile's cards to pick and "Take the pile" are there too.
-    hands = Hands(page)
+    # Taking the pile: the pile's cards to pick and "Take the pile" are there too. On the tablet
+    # and the phone every card and button is tapped, as a finger would.
+    hands = Hands(page, touch=size != CHROMEBOOK)
     hands.open_take()
     take = {
         "take_pile": page.locator("button[data-action='take-pile']"),
@@ -507,7 +517,7 @@ def test_a_turn_fits_the_screen(name, new_page, sign_in, student, shot):
     fits(page, size, **take, hand=page.locator(".cn-hand"))
 
     # After drawing, with a group put aside: still one screen.
-    page.locator("[data-action='open-take']").click()  # closed again
+    hands.click(page.locator("[data-action='open-take']"))  # closed again
     assert hands.press(hands.action("draw-two"))
     cards = page.locator("label.cn-card:not(.is-ready)")
     hands.put_aside([int(cards.nth(i).get_attribute("data-ref")) for i in (0, 1)])
