@@ -367,8 +367,10 @@ def finish_round(state: State, player: int, claim: Claim) -> None:
         "deadwood": list(claim.deadwood),
         "discard": claim.discard,
     }))  # fmt: skip
-    sign = "gets" if total >= 0 else "loses"
-    lines.append(_line("total", player, f" {sign} {abs(total)} points this round."))
+    # No verb after the name: "You gets" would be wrong, and the board writes "you" or a name.
+    lines.append({"kind": "total", "parts": [{"text": "Points this round for "},
+                                             {"seat": player, "cap": False},
+                                             {"text": f": {total}."}]})  # fmt: skip
     state["scores"][player] += total
     state["rounds"].append({"out": player, "points": total})
     state["last_round"] = {

@@ -192,7 +192,7 @@ def how_to_play() -> HowToPlay:
                         "lines": [
                             f"Ana went out “factor rummy”: {RUMMY_BONUS} points.",
                             "Ben had 3 deadwood cards: 6 points.",
-                            "Ana gets 26 points this round.",
+                            "Points this round for Ana: 26.",
                         ]
                     },
                     "Ana went out factor rummy: 20 points, and 6 more for the 3 deadwood cards "

@@ -167,6 +167,9 @@ def complete_learn_round(page, slug: str, drive, shot) -> Match:
     else:
         pytest.fail("the Learn to play round did not end")
     page.get_by_role("heading", name="Well done! You finished Learn to play.").wait_for()
+    wait_settled(page)
+    # The last board fades in under the finish panel: the picture shows it once that is over.
+    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
     shot(page, f"learn-{slug}-done-1366x657")
     assert page.get_by_role("link", name="Play a real game").is_visible()
     return match

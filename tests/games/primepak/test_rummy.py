@@ -204,8 +204,13 @@ def test_prime_factor_with_a_discard_scores_25_plus_2_per_deadwood_card():
     assert last["points"] == 25 + 2 * dead and state["scores"] == [25 + 2 * dead, 0]
     assert last["hands"][0]["deadwood"] == [] and len(last["hands"][0]["sets"]) == 3
     assert len(last["hands"][1]["deadwood"]) == dead
-    texts = [line["parts"][1]["text"] for line in last["lines"]]
+    texts = [line["parts"][1].get("text") for line in last["lines"]]
     assert texts[0] == " went out “prime factor”: 25 points."
+    assert [p.get("text") for p in last["lines"][-1]["parts"]] == [
+        "Points this round for ",
+        None,
+        f": {25 + 2 * dead}.",
+    ]
     assert texts[1] == f" had {dead} deadwood cards: {2 * dead} points."
     assert state["phase"] == ROUND_OVER and GAME.outcome(state) is None
 
@@ -262,7 +267,7 @@ def test_factor_with_deadwood_points_beyond_mine_and_the_penalty():
     many, few = deadwood_of(loose), deadwood_of(tight)
     assert few == 1 and many > 2
     assert state["last_round"]["points"] == 2 * (many - 2) - 10
-    texts = [line["parts"][1]["text"] for line in state["last_round"]["lines"]]
+    texts = [line["parts"][1].get("text") for line in state["last_round"]["lines"]]
     assert texts[0] == " went out “factor with deadwood” with 2 deadwood cards: no bonus."
     assert texts[2] == " had 1 deadwood card, not more: 10 points off."
 
