@@ -413,7 +413,8 @@ def check_state(state: State) -> None:
     assert state["phase"] in PHASES
     assert 0 <= state["flipper"] < state["players"]
     assert state["phase"] != CHOOSE or state["stack"], "choosing with no card turned up"
-    assert state["phase"] == OVER or state["deck"], "the deck is empty but the game goes on"
+    # The last card is chosen for with the deck empty; only a flip needs a card left.
+    assert state["phase"] != FLIP or state["deck"], "the deck is empty but a flip is due"
     for choice in state["choices"]:
         if choice is None:
             continue

@@ -1,0 +1,498 @@
+"""Prime Bomb – Capture as a Game: settings, secret simultaneous choices, views, the clock.
+
+The rules and their decisions 1–11 are in rules.py; this module adds what the platform needs
+(issue 16, step 2). Its own decisions (for docs/rules.md):
+
+12. "Plays first" is the order in which the server applied the Choose moves. The state keeps a
+    counter ("submissions") that every Choose increments, and the choice takes the new value
+    as its order. The platform applies moves one at a time under the match's row lock, so the
+    counter is the server's order, the move log keeps it, and a replay gives the same orders.
+    A client never sends an order: the Choose move has none.
+13. While choosing, every seat may act (choose, or change its choice until the reveal). The
+    last missing choice reveals in the same move (rules.reveal).
+14. The choosing clock: a setting, 15, 30 (default), 60 or 120 seconds, never off (a seat
+    whose player left must not hold up the class). When it runs out the cards are shown and a
+    player who has not chosen throws nothing (decision 3).
+15. Between a reveal and the next flip (swaps are allowed then) a fixed 20-second clock runs;
+    when it ends the app turns up the card for the flipper, so an absent flipper never stops
+    the game. Swapping has no clock of its own: it must be done before the flip.
+16. What a player sees while choosing: their own choice, and for everyone else only whether
+    they have chosen (never which cards, nor how many). The counter of submissions is never
+    shown (it would tell that someone changed their choice). Whether the target is a prime is
+    not shown before the reveal: recognising primes is what the game practises.
+17. Learning events at a reveal, for every player who threw cards: a prime target gives
+    "prime:N" (right when a composite with that factor was thrown, else the rules' mistake
+    with its reason, "25 has no 2"); a composite target gives "factors:N" when the product is
+    exact, else "bomb:closest", right when no other choice from that hand came closer.
+    Throwing nothing gives no event.
+
+Pure Python: no Django. Not registered yet; texts and bots come later.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any, ClassVar
+
+from games.engine.protocol import (
+    Bot,
+    Game,
+    IllegalMove,
+    LearningEvent,
+    Move,
+    Outcome,
+    SettingsError,
+    State,
+    Timeout,
+    View,
+)
+from games.primepak import levels
+from games.primepak.cards import LEVELS
+from games.primepak.common import redeal, whole_number
+
+from . import rules as pb
+
+__all__ = ["Choose", "Flip", "PrimeBomb", "Swap"]
+
+CHOOSE_SECONDS = (15, 30, 60, 120)
+DEFAULT_CHOOSE_SECONDS = 30
+FLIP_SECONDS = 20
+SCORING_LABELS = {"sum": "The sum of the captured cards", "count": "The number of captured cards"}
+NOT_A_MOVE = "That is not a move in Prime Bomb."
+MAX_POSITIONS = 20
+SKILL_WORDS = {"bomb:closest": "the closest product from a hand"}
+
+
+# --- moves ----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Flip(Move):
+    """The flipper turns up the next card."""
+
+    type: ClassVar[str] = "flip"
+
+    def label(self) -> str:
+        return "turned up the next card"
+
+
+@dataclass(frozen=True)
+class Choose(Move):
+    """A secret choice: hand positions (sorted), none to throw nothing."""
+
+    type: ClassVar[str] = "choose"
+    cards: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "cards": list(self.cards)}
+
+    def label(self) -> str:
+        return "chose their cards"  # never which: the choice is secret until the reveal
+
+
+@dataclass(frozen=True)
+class Swap(Move):
+    """One captured card (by its index in the pile) for one hand card (by hand position)."""
+
+    type: ClassVar[str] = "swap"
+    card: int = 0
+    captured: int = 0
+
+    def label(self) -> str:
+        return "swapped a card"
+
+
+def _index(value: Any, reason: str) -> int:
+    if type(value) is int and 0 <= value < 1000:
+        return value
+    if isinstance(value, str) and value.isdigit() and len(value) < 4:
+        return int(value)
+    raise IllegalMove(reason)
+
+
+def _positions(value: Any) -> tuple[int, ...]:
+    """Absent or "" (nothing), an int, a list of ints, or a form's "3,5"."""
+    if value is None or value == "" or value == []:
+        return ()
+    if isinstance(value, str):
+        value = value.split(",")
+    if type(value) is int:
+        value = [value]
+    if not isinstance(value, list) or len(value) > MAX_POSITIONS:
+        raise IllegalMove("Pick cards from your hand.")
+    return tuple(sorted(_index(v, "Pick cards from your hand.") for v in value))
+
+
+def parse_move(data: Any) -> Move:
+    """A move from its JSON form (what the board posts); anything malformed is IllegalMove."""
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise IllegalMove(NOT_A_MOVE)
+    kind = data["type"]
+    if kind == Flip.type:
+        return Flip()
+    if kind == Choose.type:
+        return Choose(_positions(data.get("cards")))
+    if kind == Swap.type:
+        card = _index(data.get("card"), "Pick a card from your hand to swap.")
+        captured = _index(data.get("captured"), "Pick one of your captured cards to swap.")
+        return Swap(card, captured)
+    raise IllegalMove(NOT_A_MOVE)
+
+
+# --- the game -------------------------------------------------------------------------------------
+class PrimeBomb(Game):
+    """Prime Bomb – Capture for 2 to 6 players. Texts (how to play, learn to play, rules for
+    teachers) are still to write, so the class stays abstract; bots come later too."""
+
+    slug = "prime-bomb"
+    name = "Prime Bomb – Capture"
+    min_players = pb.MIN_PLAYERS
+    max_players = pb.MAX_PLAYERS
+    summary = (
+        "A card is turned up. Everyone picks cards in secret whose product comes closest to it, "
+        "then all cards are shown. Capture the most!"
+    )
+
+    # --- settings -------------------------------------------------------------------------
+    def default_settings(self) -> dict[str, Any]:
+        """Level 1, 7 cards, scored by the sum, 30 seconds to choose."""
+        return {"level": 1, "hand": 7, "scoring": "sum", "choose_seconds": DEFAULT_CHOOSE_SECONDS}
+
+    def settings_fields(self) -> list[dict[str, Any]]:
+        """Deck level, hand size, scoring and the choosing clock."""
+        return [
+            {
+                "name": "level",
+                "label": "Deck level",
+                "choices": [(lv, f"Level {lv}") for lv in LEVELS],
+                "help": "Level 1 uses 2 and 5; each level adds new primes.",
+            },
+            {
+                "name": "hand",
+                "label": "Cards in hand",
+                "choices": [(7, "7 cards"), (5, "5 cards")],
+                "help": "5 cards make a quicker, simpler game.",
+            },
+            {
+                "name": "scoring",
+                "label": "Score",
+                "choices": list(SCORING_LABELS.items()),
+                "help": "The rules add up the captured cards; counting them is simpler.",
+            },
+            {
+                "name": "choose_seconds",
+                "label": "Time to choose",
+                "choices": [(s, f"{s} seconds") for s in CHOOSE_SECONDS],
+                "help": "When time runs out the cards are shown; whoever has not chosen "
+                "throws nothing. A young class may need 60 or 120 seconds.",
+            },
+        ]
+
+    def clean_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
+        """Fill in defaults; accept form text ("3", "30"); refuse anything else."""
+        if settings is None:
+            settings = {}
+        if not isinstance(settings, dict):
+            raise SettingsError("Settings must be a list of named choices.")
+        defaults = self.default_settings()
+        unknown = sorted(str(key)[:40] for key in settings if key not in defaults)
+        if unknown:
+            raise SettingsError(f"Unknown setting: {', '.join(unknown)}.")
+        clean = {**defaults, **settings}
+        for key in ("level", "hand", "choose_seconds"):
+            number = whole_number(clean[key])
+            clean[key] = clean[key] if number is None else number
+        core = pb.check_settings({k: clean[k] for k in ("level", "hand", "scoring")})
+        seconds = clean["choose_seconds"]
+        if type(seconds) is not int or seconds not in CHOOSE_SECONDS:
+            raise SettingsError("Time to choose must be 15, 30, 60 or 120 seconds.")
+        return {**core, "choose_seconds": seconds}
+
+    def settings_label(self, settings: dict[str, Any]) -> str:
+        """ "Level 3", "Level 3 · 5 cards · count · 60 s to choose"."""
+        clean = self.clean_settings(settings)
+        parts = [f"Level {clean['level']}"]
+        if clean["hand"] != 7:
+            parts.append(f"{clean['hand']} cards")
+        if clean["scoring"] != "sum":
+            parts.append("captured cards counted")
+        if clean["choose_seconds"] != DEFAULT_CHOOSE_SECONDS:
+            parts.append(f"{clean['choose_seconds']} s to choose")
+        return " · ".join(parts)
+
+    # --- play -----------------------------------------------------------------------------
+    def new_game(self, settings: dict[str, Any], players: int, seed: int) -> State:
+        """Dealt, waiting for the first flip; the clock setting and the submissions counter
+        (decision 12) are kept next to the rules' state."""
+        clean = self.clean_settings(settings)
+        state = pb.new_state(clean, players, seed)
+        state["choose_seconds"] = clean["choose_seconds"]
+        state["submissions"] = 0
+        return state
+
+    def current_player(self, state: State) -> int | None:
+        """The flipper before a flip; while choosing, the lowest seat still to choose."""
+        if state["phase"] == pb.OVER:
+            return None
+        if state["phase"] == pb.FLIP:
+            return state["flipper"]
+        waiting = pb.waiting_for(state)
+        return waiting[0] if waiting else state["flipper"]
+
+    def actors(self, state: State, players: int) -> list[int]:
+        """While choosing, every seat (each may choose or change its choice); before a flip,
+        the flipper and whoever may swap."""
+        if state["phase"] == pb.CHOOSE:
+            return list(range(state["players"]))
+        return [p for p in range(state["players"]) if self.legal_moves(state, p)]
+
+    def legal_moves(self, state: State, player: int) -> list[Move]:
+        """Before a flip: the flipper's Flip, and each different swap (one per pair of card
+        values) for a player with captured cards. While choosing: every different set of
+        hand cards (one per set of values), throwing nothing first."""
+        if type(player) is not int or not 0 <= player < state["players"]:
+            return []
+        phase = state["phase"]
+        if phase == pb.CHOOSE:
+            hand = state["hands"][player]
+            moves: list[Move] = []
+            seen: set[tuple[int, ...]] = set()
+            for size in range(len(hand) + 1):
+                for positions in combinations(range(len(hand)), size):
+                    values = tuple(hand[p] for p in positions)
+                    if values not in seen:
+                        seen.add(values)
+                        moves.append(Choose(positions))
+            return moves
+        if phase == pb.FLIP:
+            moves = [Flip()] if player == state["flipper"] else []
+            hand, pile = state["hands"][player], state["captured"][player]
+            pairs: set[tuple[int, int]] = set()
+            for h, card in enumerate(hand):
+                for c, taken in enumerate(pile):
+                    if (card, taken) not in pairs:
+                        pairs.add((card, taken))
+                        moves.append(Swap(h, c))
+            return moves
+        return []
+
+    def canonical_move(self, state: State, player: int, move: Move) -> Move:
+        """Cards named by the first places holding their values (as legal_moves lists them)."""
+        if not (type(player) is int and 0 <= player < state["players"]):
+            return move
+        hand, pile = state["hands"][player], state["captured"][player]
+        if isinstance(move, Choose) and all(0 <= p < len(hand) for p in move.cards):
+            used: list[int] = []
+            for p in move.cards:
+                used.append(next(q for q, c in enumerate(hand) if c == hand[p] and q not in used))
+            return Choose(tuple(sorted(used)))
+        if isinstance(move, Swap) and 0 <= move.card < len(hand) and 0 <= move.captured < len(pile):
+            return Swap(hand.index(hand[move.card]), pile.index(pile[move.captured]))
+        return move
+
+    def apply_move(self, state: State, player: int, move: Move) -> State:
+        """The state after the move. A Choose takes the next submission number as its place
+        in line (decision 12) and, when it is the last missing choice, shows all cards."""
+        if type(player) is not int or not 0 <= player < state["players"]:
+            raise IllegalMove("You are not playing in this game.")
+        if isinstance(move, Flip):
+            return pb.flip(state, player)
+        if isinstance(move, Swap):
+            return pb.swap(state, player, move.card, move.captured)
+        if isinstance(move, Choose):
+            order = state["submissions"] + 1
+            new = pb.choose(state, player, list(move.cards), order)
+            new["submissions"] = order
+            return new if pb.waiting_for(new) else pb.reveal(new)
+        raise IllegalMove(NOT_A_MOVE)
+
+    def timer(self, state: State) -> float | None:
+        """The choosing clock (a setting); before a flip, the flipper's 20 seconds."""
+        if state["phase"] == pb.CHOOSE:
+            return float(state["choose_seconds"])
+        if state["phase"] == pb.FLIP:
+            return float(FLIP_SECONDS)
+        return None
+
+    def apply_timeout(self, state: State) -> State:
+        """Time is up: show the cards (no choice: nothing thrown), or turn up the next card
+        for the flipper."""
+        if state["phase"] == pb.CHOOSE:
+            return pb.reveal(state, clock_ended=True)
+        if state["phase"] == pb.FLIP:
+            return pb.flip(state, state["flipper"])
+        raise IllegalMove("No clock is running.")
+
+    def parse_move(self, data: Any) -> Move:
+        """A move from its JSON form; malformed: IllegalMove."""
+        return parse_move(data)
+
+    def view(self, state: State, player: int | None) -> View:
+        """Your hand and your own choice; others' hand sizes and whether they have chosen
+        (decision 16); the stack, captured piles and scores; the last reveal (public)."""
+        players = state["players"]
+        mine = player if type(player) is int and 0 <= player < players else None
+        choosing = state["phase"] == pb.CHOOSE
+        view: View = {
+            "level": state["settings"]["level"],
+            "hand_size": state["settings"]["hand"],
+            "scoring": state["settings"]["scoring"],
+            "choose_seconds": state["choose_seconds"],
+            "players": players,
+            "me": mine,
+            "phase": state["phase"],
+            "flipper": state["flipper"],
+            "flips": state["flips"],
+            "deck_count": len(state["deck"]),
+            "stack": list(state["stack"]),
+            "target": pb.target(state) if state["phase"] != pb.OVER else None,
+            "hand": None,
+            "hand_sizes": [len(hand) for hand in state["hands"]],
+            "captured": [list(pile) for pile in state["captured"]],
+            "scores": list(state["scores"]),
+            "chosen": [c is not None for c in state["choices"]] if choosing else None,
+            "my_choice": None,
+            "last_reveal": _public_reveal(state["last_reveal"]),
+            "winners": list(state["winners"]),
+            "log": [dict(line, parts=[dict(p) for p in line["parts"]]) for line in state["log"]],
+        }
+        if mine is not None:
+            view["hand"] = [{"pos": p, "value": c} for p, c in enumerate(state["hands"][mine])]
+            choice = state["choices"][mine]
+            if choosing and choice is not None:
+                view["my_choice"] = list(choice["cards"])
+        return view
+
+    def outcome(self, state: State) -> Outcome | None:
+        """The highest score wins; equal highest scores share the win (decision 11)."""
+        if state["phase"] != pb.OVER:
+            return None
+        return Outcome(tuple(state["winners"]), tuple(state["scores"]), "the deck ran out")
+
+    def learning_events(
+        self, before: State, player: int, move: Move, after: State | IllegalMove
+    ) -> list[LearningEvent]:
+        """At a reveal (the last Choose or the clock), one event per player who threw cards
+        (decision 17). Other moves show no arithmetic."""
+        if isinstance(after, IllegalMove) or not isinstance(move, (Choose, Timeout)):
+            return []
+        if before["phase"] != pb.CHOOSE or after["phase"] == pb.CHOOSE:
+            return []
+        reveal = after["last_reveal"]
+        goal = reveal["target"]
+        events = []
+        for play in reveal["plays"]:
+            if not play["cards"]:
+                continue
+            seat, cards = play["seat"], play["cards"]
+            detail = {"target": goal, "cards": list(cards), "product": play["product"]}
+            if reveal["prime"]:
+                if play["valid"]:
+                    events.append(LearningEvent(seat, "prime", f"prime:{goal}", True, "", detail))
+                else:
+                    detail["reason"] = play["mistake"]
+                    events.append(
+                        LearningEvent(seat, "prime", f"prime:{goal}", False, play["kind"], detail)
+                    )
+                continue
+            detail["distance"] = play["distance"]
+            if play["distance"] == 0:
+                events.append(
+                    LearningEvent(seat, "factor_set", f"factors:{goal}", True, "", detail)
+                )
+                continue
+            best = _closest_distance(before["hands"][seat], goal)
+            detail["best_distance"] = best
+            right = play["distance"] == best
+            events.append(
+                LearningEvent(
+                    seat, "product", "bomb:closest", right, "" if right else "not_closest", detail
+                )
+            )
+        return events
+
+    def resample_hidden(self, state: State, player: int | None, rng: random.Random) -> State:
+        """The deck and the other players' hands dealt again (sizes kept, hands sorted), and
+        their pending choices drawn again: which cards and how many are hidden, only whether
+        they chose (and their place in line, known from the move log) stays."""
+        new = pb.copy_state(state)
+        others = [s for s in range(new["players"]) if s != player]
+        redeal([new["deck"], *(new["hands"][s] for s in others)], rng)
+        for seat in others:
+            new["hands"][seat].sort()
+            choice = new["choices"][seat]
+            if choice is not None:
+                size = len(new["hands"][seat])
+                count = rng.randint(0, size)
+                choice["cards"] = sorted(rng.sample(range(size), count))
+        return new
+
+    def check_invariants(self, state: State) -> None:
+        """The rules' checks, and every pending choice's place in line given by the counter."""
+        pb.check_state(state)
+        for choice in state["choices"]:
+            if choice is not None:
+                used = choice["cards"]
+                assert len(set(used)) == len(used), "a card chosen twice"
+                assert all(0 <= p < state["settings"]["hand"] for p in used), "not in hand"
+        assert state["choose_seconds"] in CHOOSE_SECONDS
+        orders = [c["order"] for c in state["choices"] if c is not None]
+        assert len(set(orders)) == len(orders), "two choices share a place in line"
+        assert all(1 <= o <= state["submissions"] for o in orders), "an order not from the server"
+
+    def describe(self, state: State, player: int, move: Move) -> str:
+        """ "turned up 28", "chose their cards" (never which), "swapped 25 for 14"."""
+        if isinstance(move, Timeout):
+            return move.label()
+        if isinstance(move, Flip) and state["phase"] == pb.FLIP and state["deck"]:
+            return f"turned up {state['deck'][-1]}"
+        if isinstance(move, Swap) and 0 <= player < state["players"]:
+            hand, pile = state["hands"][player], state["captured"][player]
+            if 0 <= move.card < len(hand) and 0 <= move.captured < len(pile):
+                return f"swapped {pile[move.captured]} for {hand[move.card]} from their hand"
+        return move.label()
+
+    # --- progress reports -----------------------------------------------------------------
+    def progress_level(self, settings: dict[str, Any]) -> tuple[str, str]:
+        """A match counts toward its deck level, like every PrimePak game."""
+        return levels.level_of(self, settings)
+
+    def progress_levels(self) -> list[tuple[str, str]]:
+        return list(levels.LEVEL_ORDER)
+
+    def skill_label(self, kind: str, skill: str) -> str:
+        """ "factors of 28", "the prime 7", "the closest product from a hand"."""
+        if skill in SKILL_WORDS:
+            return SKILL_WORDS[skill]
+        if skill.startswith("prime:"):
+            return f"capturing the prime {skill.removeprefix('prime:')}"
+        return levels.skill_label(kind, skill)
+
+    def bots(self) -> dict[str, Bot]:
+        """No bots yet (issue 16, a later step): none to offer."""
+        return {}
+
+
+# --- helpers --------------------------------------------------------------------------------------
+def _public_reveal(reveal: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The last reveal as it was shown to everyone (a copy the view may hand out)."""
+    if reveal is None:
+        return None
+    return {
+        **reveal,
+        "stack": list(reveal["stack"]),
+        "plays": [dict(p, cards=list(p["cards"])) for p in reveal["plays"]],
+        "why": [dict(part) for part in reveal["why"]],
+    }
+
+
+def _closest_distance(hand: list[int], goal: int) -> int:
+    """How close the best product of any cards of this hand comes to the goal."""
+    best = None
+    for size in range(1, len(hand) + 1):
+        for cards in combinations(hand, size):
+            distance = abs(pb.product(list(cards)) - goal)
+            if best is None or distance < best:
+                best = distance
+    assert best is not None
+    return best
