@@ -469,8 +469,10 @@ class PrimeBomb(Game):
         return levels.skill_label(kind, skill)
 
     def bots(self) -> dict[str, Bot]:
-        """No bots yet (issue 16, a later step): none to offer."""
-        return {}
+        """Easy and strong (games/primebomb/bots.py), weakest first."""
+        from .bots import BOTS  # the bots import this module's moves
+
+        return BOTS
 
 
 # --- helpers --------------------------------------------------------------------------------------
