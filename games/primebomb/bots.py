@@ -30,6 +30,7 @@ others swap or return None.
 from __future__ import annotations
 
 import random
+from abc import abstractmethod
 from bisect import bisect_left
 from collections import Counter
 from functools import lru_cache
@@ -112,8 +113,9 @@ class PrimeBombBot(Bot):
                 return Flip()
         return None
 
+    @abstractmethod
     def capture(self, hand: list[int], goal: int, rng: random.Random) -> tuple[int, ...]:
-        raise NotImplementedError
+        """The hand positions to throw for this target (empty: throw nothing)."""
 
     def swap(self, view: View) -> Swap | None:
         return None

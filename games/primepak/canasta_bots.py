@@ -33,6 +33,7 @@ Between rounds both return None: a person deals, or the clock does.
 from __future__ import annotations
 
 import random
+from abc import abstractmethod
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -442,15 +443,17 @@ class CanastaBot(Bot):
             return self.draw(table, legal_moves)
         return self.play(table, legal_moves)
 
+    @abstractmethod
     def answer(self, table: Table) -> bool:
         """Whether the partner may go out now."""
-        raise NotImplementedError
 
+    @abstractmethod
     def draw(self, table: Table, legal: list[Move]) -> Move:
-        raise NotImplementedError
+        """The move that starts the turn: draw two, or take the discard pile."""
 
+    @abstractmethod
     def play(self, table: Table, legal: list[Move]) -> Move:
-        raise NotImplementedError
+        """A move after drawing: lay down, add, go out, ask, or discard."""
 
 
 # --- easy -----------------------------------------------------------------------------------------
