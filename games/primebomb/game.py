@@ -50,7 +50,7 @@ from games.engine.protocol import (
 )
 from games.primepak import levels
 from games.primepak.cards import LEVELS
-from games.primepak.common import redeal, whole_number
+from games.primepak.common import known_keys, redeal, whole_number
 
 from . import rules as pb
 
@@ -190,15 +190,8 @@ class PrimeBomb(Game):
 
     def clean_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
         """Fill in defaults; accept form text ("3", "30"); refuse anything else."""
-        if settings is None:
-            settings = {}
-        if not isinstance(settings, dict):
-            raise SettingsError("Settings must be a list of named choices.")
         defaults = self.default_settings()
-        unknown = sorted(str(key)[:40] for key in settings if key not in defaults)
-        if unknown:
-            raise SettingsError(f"Unknown setting: {', '.join(unknown)}.")
-        clean = {**defaults, **settings}
+        clean = {**defaults, **known_keys(settings, defaults)}
         for key in ("level", "hand", "choose_seconds"):
             number = whole_number(clean[key])
             clean[key] = clean[key] if number is None else number

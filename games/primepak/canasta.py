@@ -22,11 +22,9 @@ from games.engine.protocol import (
     Timeout,
     View,
 )
-from games.engine.texts import HowToPlay, LearnScript, RulesSection
 
 from . import canasta_moves as cm
 from . import canasta_state as cs
-from . import canasta_texts
 from .cards import Card, is_wild, label
 from .common import PrimePakGame
 from .meld import check_meld, going_out, possible_melds
@@ -53,6 +51,7 @@ class PrimeCanasta(PrimePakGame):
     )
     random_playout_moves = 300  # random moves rarely go out: the bots finish the playout
     bots_module = "canasta_bots"
+    texts_module = "canasta_texts"
 
     # --- settings -------------------------------------------------------------------------
     def default_settings(self) -> dict[str, Any]:
@@ -355,19 +354,6 @@ class PrimeCanasta(PrimePakGame):
             events.append(LearningEvent(player, "factor_set", skill, True, detail=detail,
                                         helped=helped))  # fmt: skip
         return events
-
-    # --- learning the game ------------------------------------------------------------------
-    def how_to_play(self) -> HowToPlay:
-        """The game for a child, drawn with the board's cards (canasta_texts)."""
-        return canasta_texts.how_to_play()
-
-    def learn_to_play(self) -> LearnScript:
-        """A guided first round: draw, put sets ready, lay them down, discard."""
-        return canasta_texts.learn_to_play()
-
-    def rules_for_teachers(self) -> list[RulesSection]:
-        """The full rules with every setting and decision."""
-        return canasta_texts.rules_for_teachers()
 
     def listed_in_part(self, move: Move) -> bool:
         """Laying down, taking the pile and going out: every choice of cards is allowed, the

@@ -30,9 +30,7 @@ from games.engine.protocol import (
     View,
 )
 from games.engine.rng import rng_for
-from games.engine.texts import HowToPlay, LearnScript, RulesSection
 
-from . import challenge_texts
 from .cards import LEVELS, is_wild
 from .challenge_flow import (
     clear_picked,
@@ -169,6 +167,7 @@ class PrimeChallenge(PrimePakGame):
     )
     turn_seconds = None  # the clock is timer(): turn limits and challenge windows
     bots_module = "challenge_bots"  # easy and strong bots
+    texts_module = "challenge_texts"
 
     # --- settings -------------------------------------------------------------------------
     def default_settings(self) -> dict[str, Any]:
@@ -376,19 +375,6 @@ class PrimeChallenge(PrimePakGame):
     def check_invariants(self, state: State) -> None:
         """Every card exactly once; picks, windows and points make sense."""
         check_state(state)
-
-    # --- learning the game ------------------------------------------------------------------
-    def how_to_play(self) -> HowToPlay:
-        """The game for a child, drawn with the board's cards (challenge_texts)."""
-        return challenge_texts.how_to_play()
-
-    def learn_to_play(self) -> LearnScript:
-        """Two sets, a hit, "done" and catching a wrong set, on a fixed deal."""
-        return challenge_texts.learn_to_play()
-
-    def rules_for_teachers(self) -> list[RulesSection]:
-        """The full rules with every setting and decision."""
-        return challenge_texts.rules_for_teachers()
 
     def describe(self, state: State, player: int, move: Move) -> str:
         """ "picked 42", "took 42 = 6 × 7", "said “hit”", "challenged!", "ran out of time"."""

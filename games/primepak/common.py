@@ -18,6 +18,7 @@ from abc import abstractmethod
 from typing import Any, ClassVar
 
 from games.engine.protocol import Bot, Game, SettingsError, State
+from games.engine.texts import HowToPlay, LearnScript, RulesSection
 
 from . import levels
 from .cards import LEVELS
@@ -44,6 +45,19 @@ def log_event(state: State, kind: str, *parts: int | str, size: int = 12) -> Non
     state["log"] = [*state["log"], {"kind": kind, "parts": sentence}][-size:]
 
 
+def known_keys(settings: Any, defaults: dict[str, Any]) -> dict[str, Any]:
+    """The settings as a dict (None: no settings), refusing what is not a dict and any name
+    the defaults do not have."""
+    if settings is None:
+        settings = {}
+    if not isinstance(settings, dict):
+        raise SettingsError("Settings must be a list of named choices.")
+    unknown = sorted(str(key)[:40] for key in settings if key not in defaults)
+    if unknown:
+        raise SettingsError(f"Unknown setting: {', '.join(unknown)}.")
+    return settings
+
+
 def redeal(zones: list[list[Any]], rng: random.Random) -> None:
     """Deal the cards of these zones again at random, in place, each zone keeping its size
     (one zone: the same as shuffling it)."""
@@ -59,24 +73,20 @@ def redeal(zones: list[list[Any]], rng: random.Random) -> None:
 class PrimePakGame(Game):
     """The PrimePak games' shared verbs: progress by deck level, the hidden draw pile, bots.
 
-    A game names its bots module (`bots_module`, holding `BOTS`), how to copy a state
+    A game names its bots module (`bots_module`, holding `BOTS`), its texts module
+    (`texts_module`: how_to_play, learn_to_play, rules_for_teachers), how to copy a state
     (`copy_state`) and, if more than the draw pile is hidden, `hidden_zones`."""
 
     bots_module: ClassVar[str] = ""
+    texts_module: ClassVar[str] = ""
 
     # --- settings -------------------------------------------------------------------------
     def known_settings(self, settings: Any) -> tuple[dict[str, Any], dict[str, Any], int]:
         """The start of every PrimePak game's clean_settings: (the settings, the defaults, the
         deck level), refusing what is not a dict of known settings and a level other than 1–6
         (form text such as "3" accepted)."""
-        if settings is None:
-            settings = {}
-        if not isinstance(settings, dict):
-            raise SettingsError("Settings must be a list of named choices.")
         defaults = self.default_settings()
-        unknown = sorted(str(key)[:40] for key in settings if key not in defaults)
-        if unknown:
-            raise SettingsError(f"Unknown setting: {', '.join(unknown)}.")
+        settings = known_keys(settings, defaults)
         level = whole_number(settings.get("level", defaults["level"]))
         if level not in LEVELS:
             raise SettingsError("The deck level must be 1, 2, 3, 4, 5 or 6.")
@@ -94,6 +104,22 @@ class PrimePakGame(Game):
     def skill_label(self, kind: str, skill: str) -> str:
         """ "factors of 91", "challenging a set"."""
         return levels.skill_label(kind, skill)
+
+    # --- learning the game ------------------------------------------------------------------
+    def how_to_play(self) -> HowToPlay:
+        """The game for a child, drawn with the board's cards (the game's texts module)."""
+        return self._texts().how_to_play()
+
+    def learn_to_play(self) -> LearnScript:
+        """The guided first round on a fixed deal (the game's texts module)."""
+        return self._texts().learn_to_play()
+
+    def rules_for_teachers(self) -> list[RulesSection]:
+        """The full rules with every setting and decision (the game's texts module)."""
+        return self._texts().rules_for_teachers()
+
+    def _texts(self):
+        return importlib.import_module(f"{__package__}.{self.texts_module}")
 
     # --- bots -----------------------------------------------------------------------------
     def bots(self) -> dict[str, Bot]:

@@ -29,9 +29,7 @@ from games.engine.protocol import (
     View,
 )
 from games.engine.rng import rng_for
-from games.engine.texts import HowToPlay, LearnScript, RulesSection
 
-from . import rummy_texts
 from .cards import LEVEL_PRIMES, LEVELS, is_wild, label, sort_key
 from .common import PrimePakGame, whole_number
 from .meld import best_arrangement, check_meld
@@ -112,6 +110,7 @@ class FactorRummy(PrimePakGame):
     turn_seconds = None  # the only clock is the pause to read a round's scoring
     random_playout_moves = 300  # random hands never go out: the conformance playout's bots do
     bots_module = "rummy_bots"
+    texts_module = "rummy_texts"
 
     # --- settings -------------------------------------------------------------------------
     def default_settings(self) -> dict[str, Any]:
@@ -345,19 +344,6 @@ class FactorRummy(PrimePakGame):
     def check_invariants(self, state: State) -> None:
         """Every card exactly once; hands, groups, phases and scores make sense."""
         check_state(state)
-
-    # --- learning the game ------------------------------------------------------------------
-    def how_to_play(self) -> HowToPlay:
-        """The game for a child, drawn with the board's cards (rummy_texts)."""
-        return rummy_texts.how_to_play()
-
-    def learn_to_play(self) -> LearnScript:
-        """A guided first round: take a card, make three sets, go out."""
-        return rummy_texts.learn_to_play()
-
-    def rules_for_teachers(self) -> list[RulesSection]:
-        """The full rules with every setting and decision."""
-        return rummy_texts.rules_for_teachers()
 
     def describe(self, state: State, player: int, move: Move) -> str:
         """ "drew from the draw pile", "took 45 from the discard pile", "discarded 9"."""

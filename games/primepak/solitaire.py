@@ -48,9 +48,7 @@ from games.engine.protocol import (
     View,
 )
 from games.engine.rng import shuffled
-from games.engine.texts import HowToPlay, LearnScript, RulesSection
 
-from . import solitaire_texts
 from .cards import LEVELS, is_prime, number_cards, prime_factors
 from .common import PrimePakGame, whole_number
 from .factorsets import check_set, value_sets
@@ -364,6 +362,7 @@ class PrimeSolitaire(PrimePakGame):
     )
     turn_seconds = None
     bots_module = "solitaire_bots"  # easy and fair bots
+    texts_module = "solitaire_texts"
 
     # --- settings -------------------------------------------------------------------------
     def default_settings(self) -> dict[str, Any]:
@@ -413,19 +412,6 @@ class PrimeSolitaire(PrimePakGame):
         if settings["extra_rows"]:
             parts.append(dict(EXTRA_ROW_CHOICES)[settings["extra_rows"]])
         return " · ".join(parts)
-
-    # --- learning the game (solitaire_texts.py) --------------------------------------------
-    def how_to_play(self) -> HowToPlay:
-        """The game for a 9-year-old: the goal, then short steps with pictures."""
-        return solitaire_texts.how_to_play()
-
-    def learn_to_play(self) -> LearnScript:
-        """A guided level-1 round: sets, uncovering, the face-up pile, a hint."""
-        return solitaire_texts.learn_to_play()
-
-    def rules_for_teachers(self) -> list[RulesSection]:
-        """The booklet's rules with the app's settings and decisions."""
-        return solitaire_texts.rules_for_teachers()
 
     # --- play -----------------------------------------------------------------------------
     def new_game(self, settings: dict[str, Any], players: int, seed: int) -> State:
