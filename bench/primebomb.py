@@ -28,25 +28,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench._common import HEADER, machine, summary
 from bench.rummy import wilson
-from games.primebomb.game import PrimeBomb
+from games.primebomb.game import PRIME_BOMB
 
 MAX_STEPS = 20_000  # far more than a game needs: a game past it counts as unfinished
 
 
-class Playable(PrimeBomb):
-    """The game without its texts (still to write): the bench only plays."""
-
-    def how_to_play(self):
-        raise NotImplementedError
-
-    def learn_to_play(self):
-        raise NotImplementedError
-
-    def rules_for_teachers(self):
-        raise NotImplementedError
-
-
-GAME = Playable()
+GAME = PRIME_BOMB
 
 
 def play(game, state, seats: list[str], rng: random.Random, times=None, whole=None):

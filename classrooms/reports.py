@@ -51,6 +51,7 @@ FACT_MAPS = {
     "prime-solitaire": "primes",
     "factor-rummy": "primes",
     "prime-canasta": "primes",
+    "prime-bomb": "primes",
 }
 TABLE = range(1, 11)
 PRIMES_PER_ROW = 10

@@ -178,6 +178,9 @@ CELERY_BEAT_SCHEDULE = {
 
 # Games: pacing and patience (seconds).
 GAMES_BOT_DELAY_SECONDS = float(env_str("GAMES_BOT_DELAY_SECONDS", "0.8"))  # moves one by one
+# A bot's own think time (Bot.reaction_seconds: a challenge window's share, Prime Bomb's choosing)
+# is multiplied by this; 0 makes bots act at once (tests).
+GAMES_BOT_THINK_SCALE = float(env_str("GAMES_BOT_THINK_SCALE", "1"))
 GAMES_SEAT_AWAY_SECONDS = env_int("GAMES_SEAT_AWAY_SECONDS", 60)  # then a bot stands in
 GAMES_LOBBY_EXPIRY_SECONDS = env_int("GAMES_LOBBY_EXPIRY_SECONDS", 2 * 60 * 60)
 GAMES_ABANDON_SECONDS = env_int("GAMES_ABANDON_SECONDS", 24 * 60 * 60)

@@ -12,7 +12,7 @@ from .engine import Game, SettingsError
 
 MOVE_FIELD = re.compile(r"[a-z_]{1,20}")
 WHOLE_NUMBER = re.compile(r"-?\d{1,6}")
-NOT_MOVE_FIELDS = {"csrfmiddlewaretoken", "version", "submission"}
+NOT_MOVE_FIELDS = {"csrfmiddlewaretoken", "version", "submission", "board_key"}
 LIST_FIELDS = {"cards", "pick"}  # checkboxes: every ticked value counts
 MAX_VALUE, MAX_LIST_VALUE = 40, 400
 

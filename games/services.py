@@ -210,9 +210,19 @@ def learn_create(*, game: str, player: Player) -> Match:
 
 
 def match_play(
-    *, match_id: int, player: Player, move: object, version: int, submission: str = ""
+    *,
+    match_id: int,
+    player: Player,
+    move: object,
+    version: int,
+    submission: str = "",
+    board_key: str = "",
 ) -> Match:
     """Apply a player's move to the board they saw (version), or refuse it.
+
+    `board_key` is what the rules said the player's moves depended on when that board was
+    drawn (Game.board_key): where the board has changed since but the key has not (a classmate
+    chose at the same moment), the move is still played.
 
     `submission` names the board the move was made from: the same submission sent again (a
     retry after a lost answer) raises AlreadyPlayed instead of being refused as stale.
@@ -227,13 +237,13 @@ def match_play(
             raise NotYourSeat("You are not playing in this game.")
         if submission and match.moves.filter(seat=seat.index, submission=submission).exists():
             raise AlreadyPlayed("Your move was played.")
-        if match.version != version:
+        rules = get_game(match.game)
+        if match.version != version and not _same_board_key(match, rules, seat, board_key):
             raise StaleBoard("The board changed before your move arrived. Here it is now.")
         if match.status != Match.Status.PLAYING:
             raise MatchError("This game is not being played right now.")
         if seat.gave_up:
             raise MatchError("You gave up this game, so a bot is playing it now.")
-        rules = get_game(match.game)
         parsed = rules.parse_move(move)  # garbage raises IllegalMove and records nothing
         try:
             after = rules.apply_move(match.state, seat.index, parsed)
@@ -446,6 +456,13 @@ def seat_of(seats: list[Seat], player: Player) -> Seat | None:
     return next((s for s in seats if s.teacher_id == player.pk), None)
 
 
+def _same_board_key(match: Match, rules: Game, seat: Seat, board_key: str) -> bool:
+    """Whether a move from an older board still means the same thing now (Game.board_key)."""
+    if not board_key or match.status != Match.Status.PLAYING:
+        return False
+    return rules.board_key(match.state, seat.index) == board_key
+
+
 def _learn_check(match: Match, rules: Game, move) -> None:
     """A Learn to play round takes only the move its coach asked for; the progress after it
     goes on the match (committed with the move)."""
@@ -487,13 +504,16 @@ def _start(match: Match) -> None:
     _changed(match)
 
 
-def _changed(match: Match) -> None:
-    """Save a visible change: bump the version, set the clock; after commit, publish it and
-    wake the bots that may move (and the clock, if one runs)."""
+def _changed(match: Match, *, keep_clock: bool = False) -> None:
+    """Save a visible change: bump the version, set the clock (or, with keep_clock, leave the
+    running one as it is); after commit, publish it and wake the bots that may move (and the
+    clock, if one runs)."""
     match.version += 1
     playing = match.status == Match.Status.PLAYING
     learning = match.mode == Match.Mode.LEARN  # a learner is never rushed: no clock runs
     clock = get_game(match.game).timer(match.state) if playing and not learning else None
+    if clock is not None and keep_clock and match.deadline_at is not None:
+        clock = max(0.0, (match.deadline_at - _now()).total_seconds())
     match.deadline_at = _now() + timedelta(seconds=clock) if clock is not None else None
     match.save(update_fields=CHANGED_FIELDS)
     match_id, version = match.pk, match.version
@@ -530,8 +550,11 @@ def _bot_actors(match: Match, seats: list[Seat] | None = None) -> list[tuple[int
         if moves:
             bot = rules.bots()[seat.bot]
             delay = bot.reaction_seconds(rules.view(match.state, seat.index), moves)
-            actors.append((seat.index, django_settings.GAMES_BOT_DELAY_SECONDS
-                           if delay is None else delay))  # fmt: skip
+            if delay is None:
+                delay = django_settings.GAMES_BOT_DELAY_SECONDS
+            else:
+                delay *= django_settings.GAMES_BOT_THINK_SCALE
+            actors.append((seat.index, delay))
     return actors
 
 
@@ -640,7 +663,8 @@ def _commit_move(
             transaction.on_commit(lambda: _schedule_analysis(match_id))
         if match.counts:
             _on_commit_progress(match.pk)
-    _changed(match)
+    before_key = rules.timer_key(before)
+    _changed(match, keep_clock=before_key is not None and before_key == rules.timer_key(after))
 
 
 def _record_learning(match: Match, number: int | None, events) -> None:

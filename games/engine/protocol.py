@@ -229,6 +229,19 @@ class Game(ABC):
         """
         return None
 
+    def timer_key(self, state: State) -> str | None:
+        """What the running clock belongs to, when moves may come before it runs out without
+        starting it again (everyone choosing at once: each choice keeps the round's clock).
+        A move from a state to one with the same key keeps the deadline; None (the default):
+        every move starts the clock again."""
+        return None
+
+    def waiting_for(self, state: State) -> list[int] | None:
+        """The players the game waits for while everyone moves at once (each chooses in
+        secret); None when players take turns (the usual). The board then shows no single
+        player's turn: it says whose choice is still missing."""
+        return None
+
     def apply_timeout(self, state: State) -> State:
         """The state once the clock ran out (a turn ends, the dealer deals a hit card)."""
         raise IllegalMove("No clock is running.")
@@ -313,6 +326,14 @@ class Game(ABC):
     def actors(self, state: State, players: int) -> list[int]:
         """Every player who may move now (the current player, and anyone who may challenge)."""
         return [p for p in range(players) if self.legal_moves(state, p)]
+
+    def board_key(self, state: State, player: int) -> str | None:
+        """What this player's moves depend on, where other players' moves leave it alone (every
+        player choosing at once). A move sent from a board with this key is played even when
+        the board has changed since (a classmate chose meanwhile), as long as the state still
+        has the same key; the rules still judge the move. None (the default): a move counts
+        only from the newest board."""
+        return None
 
     def canonical_move(self, state: State, player: int, move: Move) -> Move:
         """The move in the form legal_moves lists it. A game whose moves name cards by place

@@ -22,6 +22,10 @@ play, and what they do with swaps (the only way a hand changes).
   target nearly worthless, and for a prime target the chance that no unseen opponent card is a
   higher composite with that factor is worked out from the unseen cards.
 
+Think time (reaction_seconds, scaled by the platform's GAMES_BOT_THINK_SCALE): easy 30-55 % of the
+choosing clock, strong 15-35 % (seeded by the round, seat and hand), so a child has time and the
+bots do not always win the ties that go to the earliest choice; a bot flipper waits 3 s.
+
 A bot that has chosen returns None while the others choose (it could change its choice, but
 would only make the same one again); before a flip the flipper flips after its swaps and the
 others swap or return None.
@@ -38,6 +42,7 @@ from itertools import combinations
 from math import exp
 
 from games.engine.protocol import Bot, Move, View
+from games.engine.rng import rng_for
 from games.primepak.cards import is_prime, level_counts, prime_factors
 
 from .game import Choose, Flip, Swap
@@ -52,6 +57,7 @@ NEAR_CHANCE, NEAR_FALL = 0.5, 3.0
 BEATEN_CHANCE = 0.05  # an opponent's known cards already do better
 SWAP_MARGIN = {"sum": 5.0, "count": 0.25}  # a swap must gain this much more than it costs
 SWAP_CANDIDATES = 8  # captured card values tried for a swap, at most
+FLIP_PAUSE_SECONDS = 3.0  # a bot flipper's wait: time to read the reveal and to swap
 
 
 # --- what both bots read --------------------------------------------------------------------------
@@ -113,6 +119,26 @@ class PrimeBombBot(Bot):
                 return Flip()
         return None
 
+    # A share of the choosing clock this bot thinks before it chooses (a child needs time too,
+    # and the earliest choice wins ties); the flipper waits a moment so others may swap.
+    think: tuple[float, float] = (0.2, 0.4)
+
+    def reaction_seconds(self, view: View, legal_moves: list[Move]) -> float | None:
+        """Choosing: a seeded share of the clock (the same for the same round and seat);
+        before a flip: a short pause for the flipper, none for a bot that may only swap."""
+        if view["me"] is None:
+            return None
+        if view["phase"] == CHOOSE:
+            if not is_mine_to_choose(view):
+                return None
+            low, high = self.think
+            draw = rng_for(view["flips"], view["me"], *hand_of(view), "think").random()
+            share = low + (high - low) * draw
+            return round(view["choose_seconds"] * share, 2)
+        if view["phase"] == FLIP and view["flipper"] == view["me"]:
+            return FLIP_PAUSE_SECONDS
+        return None
+
     @abstractmethod
     def capture(self, hand: list[int], goal: int, rng: random.Random) -> tuple[int, ...]:
         """The hand positions to throw for this target (empty: throw nothing)."""
@@ -127,6 +153,7 @@ class EasyBot(PrimeBombBot):
 
     strength = "easy"
     label = "Easy"
+    think = (0.3, 0.55)
 
     def capture(self, hand: list[int], goal: int, rng: random.Random) -> tuple[int, ...]:
         if prime(goal):
@@ -269,6 +296,7 @@ class StrongBot(PrimeBombBot):
 
     strength = "strong"
     label = "Strong"
+    think = (0.15, 0.35)
 
     def capture(self, hand: list[int], goal: int, rng: random.Random) -> tuple[int, ...]:
         return best_capture(hand, goal)

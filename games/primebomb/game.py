@@ -26,7 +26,7 @@ The rules and their decisions 1–11 are in rules.py; this module adds what the 
     exact, else "bomb:closest", right when no other choice from that hand came closer.
     Throwing nothing gives no event.
 
-Pure Python: no Django. Not registered yet; texts and bots come later.
+Pure Python: no Django.
 """
 
 from __future__ import annotations
@@ -48,13 +48,15 @@ from games.engine.protocol import (
     Timeout,
     View,
 )
+from games.engine.texts import HowToPlay, LearnScript, RulesSection
 from games.primepak import levels
 from games.primepak.cards import LEVELS
 from games.primepak.common import known_keys, redeal, whole_number
 
 from . import rules as pb
+from . import texts
 
-__all__ = ["Choose", "Flip", "PrimeBomb", "Swap"]
+__all__ = ["PRIME_BOMB", "Choose", "Flip", "PrimeBomb", "Swap"]
 
 CHOOSE_SECONDS = (15, 30, 60, 120)
 DEFAULT_CHOOSE_SECONDS = 30
@@ -63,6 +65,10 @@ SCORING_LABELS = {"sum": "The sum of the captured cards", "count": "The number o
 NOT_A_MOVE = "That is not a move in Prime Bomb."
 MAX_POSITIONS = 20
 SKILL_WORDS = {"bomb:closest": "the closest product from a hand"}
+PRODUCT_CHOICES = {
+    "hidden": "Hidden: the child multiplies",
+    "shown": "Shown as cards are picked (counts as help)",
+}
 
 
 # --- moves ----------------------------------------------------------------------------------------
@@ -105,7 +111,7 @@ class Swap(Move):
 def _index(value: Any, reason: str) -> int:
     if type(value) is int and 0 <= value < 1000:
         return value
-    if isinstance(value, str) and value.isdigit() and len(value) < 4:
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 4:
         return int(value)
     raise IllegalMove(reason)
 
@@ -141,8 +147,7 @@ def parse_move(data: Any) -> Move:
 
 # --- the game -------------------------------------------------------------------------------------
 class PrimeBomb(Game):
-    """Prime Bomb – Capture for 2 to 6 players. Texts (how to play, learn to play, rules for
-    teachers) are still to write, so the class stays abstract; bots come later too."""
+    """Prime Bomb – Capture for 2 to 6 players; texts in texts.py, bots in bots.py."""
 
     slug = "prime-bomb"
     name = "Prime Bomb – Capture"
@@ -155,8 +160,9 @@ class PrimeBomb(Game):
 
     # --- settings -------------------------------------------------------------------------
     def default_settings(self) -> dict[str, Any]:
-        """Level 1, 7 cards, scored by the sum, 30 seconds to choose."""
-        return {"level": 1, "hand": 7, "scoring": "sum", "choose_seconds": DEFAULT_CHOOSE_SECONDS}
+        """Level 1, 7 cards, scored by the sum, 30 seconds to choose, the product not shown."""
+        return {"level": 1, "hand": 7, "scoring": "sum", "choose_seconds": DEFAULT_CHOOSE_SECONDS,
+                "product": "hidden"}  # fmt: skip
 
     def settings_fields(self) -> list[dict[str, Any]]:
         """Deck level, hand size, scoring and the choosing clock."""
@@ -186,6 +192,14 @@ class PrimeBomb(Game):
                 "help": "When time runs out the cards are shown; whoever has not chosen "
                 "throws nothing. A young class may need 60 or 120 seconds.",
             },
+            {
+                "name": "product",
+                "label": "Product while choosing",
+                "choices": list(PRODUCT_CHOICES.items()),
+                "help": "Multiplying the cards is what the game practises. Shown, the board "
+                "works it out as cards are picked, and the child's captures count as help.",
+                "teacher_only": True,
+            },
         ]
 
     def clean_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
@@ -199,7 +213,9 @@ class PrimeBomb(Game):
         seconds = clean["choose_seconds"]
         if type(seconds) is not int or seconds not in CHOOSE_SECONDS:
             raise SettingsError("Time to choose must be 15, 30, 60 or 120 seconds.")
-        return {**core, "choose_seconds": seconds}
+        if clean["product"] not in PRODUCT_CHOICES:
+            raise SettingsError("The product while choosing is hidden or shown.")
+        return {**core, "choose_seconds": seconds, "product": clean["product"]}
 
     def settings_label(self, settings: dict[str, Any]) -> str:
         """ "Level 3", "Level 3 · 5 cards · count · 60 s to choose"."""
@@ -211,6 +227,8 @@ class PrimeBomb(Game):
             parts.append("captured cards counted")
         if clean["choose_seconds"] != DEFAULT_CHOOSE_SECONDS:
             parts.append(f"{clean['choose_seconds']} s to choose")
+        if clean["product"] == "shown":
+            parts.append("product shown")
         return " · ".join(parts)
 
     # --- play -----------------------------------------------------------------------------
@@ -220,6 +238,7 @@ class PrimeBomb(Game):
         clean = self.clean_settings(settings)
         state = pb.new_state(clean, players, seed)
         state["choose_seconds"] = clean["choose_seconds"]
+        state["product_shown"] = clean["product"] == "shown"
         state["submissions"] = 0
         return state
 
@@ -269,6 +288,17 @@ class PrimeBomb(Game):
             return moves
         return []
 
+    def board_key(self, state: State, player: int) -> str | None:
+        """The card turned up, the phase, and the player's own hand and captured cards: while
+        they stay the same, a choice or a swap from an older board still means the same cards
+        (decision 19). Others' choices and swaps do not change it."""
+        seated = type(player) is int and 0 <= player < state["players"]
+        if state["phase"] == pb.OVER or not seated:
+            return None
+        hand = ".".join(map(str, state["hands"][player]))
+        pile = ".".join(map(str, state["captured"][player]))
+        return f"{state['phase']}:{state['flips']}:{hand}:{pile}"
+
     def canonical_move(self, state: State, player: int, move: Move) -> Move:
         """Cards named by the first places holding their values (as legal_moves lists them)."""
         if not (type(player) is int and 0 <= player < state["players"]):
@@ -307,6 +337,17 @@ class PrimeBomb(Game):
             return float(FLIP_SECONDS)
         return None
 
+    def timer_key(self, state: State) -> str | None:
+        """One clock per choosing and per wait for a flip: a choice, a changed choice or a
+        swap does not give everyone their time again (decisions 14, 15)."""
+        if state["phase"] == pb.OVER:
+            return None
+        return f"{state['phase']}:{state['flips']}"
+
+    def waiting_for(self, state: State) -> list[int] | None:
+        """While choosing, the seats that have not chosen (public: decision 16)."""
+        return pb.waiting_for(state) if state["phase"] == pb.CHOOSE else None
+
     def apply_timeout(self, state: State) -> State:
         """Time is up: show the cards (no choice: nothing thrown), or turn up the next card
         for the flipper."""
@@ -331,6 +372,7 @@ class PrimeBomb(Game):
             "hand_size": state["settings"]["hand"],
             "scoring": state["settings"]["scoring"],
             "choose_seconds": state["choose_seconds"],
+            "product_shown": state["product_shown"],
             "players": players,
             "me": mine,
             "phase": state["phase"],
@@ -373,6 +415,7 @@ class PrimeBomb(Game):
             return []
         reveal = after["last_reveal"]
         goal = reveal["target"]
+        helped = after["product_shown"]  # the board multiplied for them (decision 18)
         events = []
         for play in reveal["plays"]:
             if not play["cards"]:
@@ -381,26 +424,27 @@ class PrimeBomb(Game):
             detail = {"target": goal, "cards": list(cards), "product": play["product"]}
             if reveal["prime"]:
                 if play["valid"]:
-                    events.append(LearningEvent(seat, "prime", f"prime:{goal}", True, "", detail))
+                    events.append(
+                        LearningEvent(seat, "prime", f"prime:{goal}", True, "", detail, helped)
+                    )
                 else:
                     detail["reason"] = play["mistake"]
-                    events.append(
-                        LearningEvent(seat, "prime", f"prime:{goal}", False, play["kind"], detail)
-                    )
+                    events.append(LearningEvent(
+                        seat, "prime", f"prime:{goal}", False, play["kind"], detail, helped
+                    ))  # fmt: skip
                 continue
             detail["distance"] = play["distance"]
             if play["distance"] == 0:
                 events.append(
-                    LearningEvent(seat, "factor_set", f"factors:{goal}", True, "", detail)
+                    LearningEvent(seat, "factor_set", f"factors:{goal}", True, "", detail, helped)
                 )
                 continue
             best = _closest_distance(before["hands"][seat], goal)
             detail["best_distance"] = best
             right = play["distance"] == best
+            mistake = "" if right else "not_closest"
             events.append(
-                LearningEvent(
-                    seat, "product", "bomb:closest", right, "" if right else "not_closest", detail
-                )
+                LearningEvent(seat, "product", "bomb:closest", right, mistake, detail, helped)
             )
         return events
 
@@ -461,6 +505,16 @@ class PrimeBomb(Game):
             return f"capturing the prime {skill.removeprefix('prime:')}"
         return levels.skill_label(kind, skill)
 
+    # --- learning the game (texts.py) -----------------------------------------------------
+    def how_to_play(self) -> HowToPlay:
+        return texts.how_to_play()
+
+    def learn_to_play(self) -> LearnScript:
+        return texts.learn_to_play()
+
+    def rules_for_teachers(self) -> list[RulesSection]:
+        return texts.rules_for_teachers()
+
     def bots(self) -> dict[str, Bot]:
         """Easy and strong (games/primebomb/bots.py), weakest first."""
         from .bots import BOTS  # the bots import this module's moves
@@ -491,3 +545,6 @@ def _closest_distance(hand: list[int], goal: int) -> int:
                 best = distance
     assert best is not None
     return best
+
+
+PRIME_BOMB = PrimeBomb()

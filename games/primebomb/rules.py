@@ -398,6 +398,8 @@ def swap(state: State, seat: int, hand_pos: int, captured_index: int) -> State:
     pile[captured_index] = given
     new["hands"][seat] = sorted([*hand, taken])
     new["scores"][seat] = score_of(new, seat)
+    # Public: both cards are seen in the captured pile before and after.
+    log_event(new, "swap", seat, f" swapped: {taken} into the hand, {given} to the captured cards.")
     return new
 
 

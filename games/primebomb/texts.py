@@ -1,6 +1,5 @@
-"""Prime Bomb – Capture explained: How to play (for children) and the full rules a teacher reads.
-Pure Python, like the rules. Learn to play is not here yet: its guided round needs the board,
-which does not exist yet.
+"""Prime Bomb – Capture explained: How to play (for children), the guided Learn to play round and
+the full rules a teacher reads. Pure Python, like the rules.
 
 Rule text: /work/shared/rules/prime-bomb.md; our decisions are the numbered lists in rules.py
 (1–11) and game.py (12–17). The worked examples are the rule text's own (capturing 28, 40 and
@@ -11,7 +10,7 @@ This module imports nothing from game.py (game.py will import these texts, and t
 break its import); the test checks that every setting named here is one of game.py's
 settings_fields.
 
-The pictures are for templates/games/prime-bomb/_picture.html (still to write, with the board):
+The pictures are for templates/games/prime-bomb/_picture.html:
 
 - "cards": {"cards": [int, ...], "line": str} - a row of cards (a hand, the card turned up,
   the stack with its top card last, a captured pile);
@@ -26,7 +25,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine.texts import HowToPlay, HowToStep, Picture, RulesSection
+from games.engine.texts import (
+    HowToPlay,
+    HowToStep,
+    LearnScript,
+    LearnStep,
+    Picture,
+    RulesSection,
+)
 from games.primepak.cards import LEVEL_PRIMES, LEVELS, number_cards
 
 from .rules import HAND_SIZES, MAX_PLAYERS, MIN_PLAYERS, product
@@ -212,6 +218,112 @@ def how_to_play() -> HowToPlay:
     )
 
 
+# --- Learn to play --------------------------------------------------------------------------------
+# Level 1, two players: the learner (seat 0) flips first. Hands: 2, 2, 5, 25, 32, 50, 100 and
+# Pip's 2, 2, 2, 4, 25, 50, 80; the pile gives 20, then 2, then 8
+# (tests/games/primebomb/test_texts.py plays the round through the rules).
+LEARN_SETTINGS = {"level": 1, "hand": HAND, "scoring": "sum", "choose_seconds": 60}
+LEARN_SEED = 1749
+PIP = 1
+
+
+def _choose(*positions: int) -> dict[str, Any]:
+    return {"type": "choose", "cards": list(positions)}
+
+
+def learn_to_play() -> LearnScript:
+    """Capture 20 with an exact 2 × 2 × 5, capture the prime 2 with 100 against Pip's 80, swap
+    a captured card, then lose 8 to Pip's exact 2 × 4 with a close 2 × 5 of your own."""
+    flip = ({"type": "flip"},)
+    return LearnScript(
+        settings=dict(LEARN_SETTINGS),
+        players=2,
+        seed=LEARN_SEED,
+        names=("Pip",),
+        intro=(
+            "Let's play Prime Bomb with Pip! A card is turned up. You and Pip each pick cards in "
+            "secret. Then everyone's cards are shown, and the best pick captures the card."
+        ),
+        steps=(
+            LearnStep(
+                "You turn up the first card. Press “Turn up a card”.",
+                flip,
+                then="The card is 20. It is not a prime: 20 = 2 × 10.",
+                highlight=("#bomb-flip",),
+            ),
+            LearnStep(
+                "Pick cards from your hand whose numbers multiply to 20, or as close as you can. "
+                "Try 2 × 2 × 5. Tick 2, 2 and 5, then press “Choose these cards”.",
+                (_choose(0, 1, 2),),
+                then="Your cards are chosen. Pip cannot see them, and you cannot see Pip's.",
+                highlight=("#bomb-hand", "#bomb-choose"),
+            ),
+            LearnStep(
+                "Pip is choosing. When everyone has chosen, all the cards are shown.",
+                (_choose(0, 1, 3),),
+                seat=PIP,
+                then=(
+                    "Your 2 × 2 × 5 = 20 is exact! Pip's 2 × 2 × 4 = 16 is 4 away. You capture "
+                    "20. Everyone takes their cards back."
+                ),
+                highlight=("#bomb-reveal",),
+            ),
+            LearnStep(
+                "You captured the last card, so you turn up the next one.",
+                flip,
+                then="The card is 2. 2 is a prime!",
+                highlight=("#bomb-flip",),
+            ),
+            LearnStep(
+                "To capture a prime, throw one card that has it as a factor. The highest card "
+                "wins. 32, 50 and 100 all have 2. Tick 100 and press “Choose these cards”.",
+                (_choose(6),),
+                then="You chose 100. Let's see what Pip throws.",
+                highlight=("#bomb-hand", "#bomb-choose"),
+            ),
+            LearnStep(
+                "Pip is choosing.",
+                (_choose(6),),
+                seat=PIP,
+                then="Pip threw 80, which has 2 too. But 100 is higher, so you capture 2!",
+                highlight=("#bomb-reveal",),
+            ),
+            LearnStep(
+                "Before the next card you may swap: a captured card goes into your hand, and a "
+                "card from your hand goes to your captured cards. Swap your captured 20 for the "
+                "25 in your hand.",
+                ({"type": "swap", "card": 3, "captured": 0},),
+                then="20 is in your hand now, and 25 is with your captured cards.",
+                highlight=("#bomb-swap", "#bomb-captured"),
+            ),
+            LearnStep(
+                "Turn up the next card.",
+                flip,
+                then="The card is 8. Can you make 8 with your cards?",
+                highlight=("#bomb-flip",),
+            ),
+            LearnStep(
+                "You have only two 2s, so 2 × 2 × 2 is not possible. 2 × 5 = 10 is only 2 away: "
+                "tick 2 and 5, then press “Choose these cards”.",
+                (_choose(0, 2),),
+                then="You chose 2 × 5. Close is good when exact is not possible.",
+                highlight=("#bomb-hand", "#bomb-choose"),
+            ),
+            LearnStep(
+                "Pip is choosing.",
+                (_choose(0, 3),),
+                seat=PIP,
+                then="Pip's 2 × 4 = 8 is exact, so Pip captures 8 and turns up the next card.",
+                highlight=("#bomb-reveal",),
+            ),
+        ),
+        finish=(
+            "You know how to play Prime Bomb! Multiply to get close, use primes' factors, and "
+            "capture the most. Have fun!"
+        ),
+    )
+
+
 # --- rules for teachers ---------------------------------------------------------------------------
 def _and(items: list) -> str:
     """ "2, 3 and 5" """
@@ -356,6 +468,10 @@ def rules_for_teachers() -> list[RulesSection]:
                 f"Time to choose: {clocks}, {DEFAULT_CHOOSE_CLOCK} seconds unless changed. A "
                 "young class may need 60 or 120 seconds.",
                 f"Time to turn up the next card: always {FLIP_CLOCK} seconds (not a setting).",
+                "Product while choosing: hidden (the default) or shown. Hidden, the board shows "
+                "the picked cards as 2 × 2 × 7 and the child multiplies: that is what the game "
+                "practises. Shown, the board works out the product as cards are picked, and "
+                "everything the child shows at that table counts as help in the progress report.",
             ),
         ),
     ]

@@ -103,7 +103,7 @@ class PrimeCanasta(PrimePakGame):
         if level not in cs.LEVELS:
             raise SettingsError("Prime Canasta uses deck level 3, 4, 5 or 6.")
         target = settings.get("target", defaults["target"])
-        if isinstance(target, str) and target.isdigit() and len(target) <= 5:
+        if isinstance(target, str) and target.isascii() and target.isdigit() and len(target) <= 5:
             target = int(target)  # a form's "1000" (whole_number stops at 3 digits)
         if type(target) is not int or target not in cs.TARGETS:
             raise SettingsError("Points to win must be 1000, 2500 or 5000.")

@@ -26,7 +26,7 @@ from .cards import LEVELS
 
 def whole_number(value: Any) -> int | None:
     """A setting's whole number: a form's "3" as 3; anything else None (and then refused)."""
-    if isinstance(value, str) and value.isdigit() and len(value) < 4:
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 4:
         return int(value)
     return value if type(value) is int else None
 

@@ -23,9 +23,19 @@ STYLESHEETS = {
     "prime-climb": "css/primeclimb.css",
     "factor-rummy": "css/rummy.css",
     "prime-canasta": "css/canasta.css",
+    "prime-bomb": "css/primebomb.css",
 }
+# A game's own script, loaded with the match page (a board swapped in by htmx runs no script).
+SCRIPTS = {"prime-bomb": "js/primebomb.js"}
 # Games whose board tells the story itself ("What happened"): no list of raw moves below it.
-OWN_LOG = {"multiplication", "prime-challenge", "prime-climb", "factor-rummy", "prime-canasta"}
+OWN_LOG = {
+    "multiplication",
+    "prime-challenge",
+    "prime-climb",
+    "factor-rummy",
+    "prime-canasta",
+    "prime-bomb",
+}
 # Refused moves whose reason the board shows itself, beside the answer the player gave (the
 # platform's alert above the board would say it twice).
 ERRORS_IN_PLACE = {"prime-climb": {"step", "nudge"}}
@@ -38,6 +48,10 @@ def board_context(access: Access, **extra) -> dict:
     seats = getattr(match, "_seats", None) or list(match.seats.select_related("student"))
     view = rules.view(match.state, access.player) if match.state else None
     turn = rules.current_player(match.state) if match.state else None
+    # Everyone moving at once (Prime Bomb's choosing): no single player's turn.
+    waiting = rules.waiting_for(match.state) if match.state else None
+    if waiting is not None:
+        turn = access.player if access.player in waiting else None
     return {
         "match": match,
         "rules": rules,
@@ -46,9 +60,13 @@ def board_context(access: Access, **extra) -> dict:
         "view": view,
         "me": access.player,
         "my_turn": turn is not None and turn == access.player and match.status == "playing",
-        "turn_seat": next((s for s in seats if s.index == turn), None),
+        "turn_seat": None
+        if waiting is not None
+        else next((s for s in seats if s.index == turn), None),
+        "waiting_seats": [s for s in seats if s.index in waiting] if waiting else [],
         "board_template": f"games/{match.game}/board.html",
         "stylesheet": STYLESHEETS.get(match.game),
+        "script": SCRIPTS.get(match.game),
         "moves": [] if match.game in OWN_LOG else match.recent,
         "is_host": access.seat is not None and match.host_id == access.seat.student_id,
         "i_won": any(seat.won for seat in seats if seat.index == access.player),
@@ -64,6 +82,13 @@ def board_context(access: Access, **extra) -> dict:
         # Each board a player is shown gets an id that its moves carry: a move sent again after
         # its answer was lost is recognised as played, not refused as stale.
         "submission": secrets.token_hex(16) if access.seat is not None else "",
+        # What the player's moves depend on (Game.board_key), posted back with them: a move
+        # from this board still counts after a classmate's move changed the board.
+        "board_key": (
+            (rules.board_key(match.state, access.player) or "")
+            if access.seat is not None and match.state
+            else ""
+        ),
         "sound": extra.pop("sound", "") or _finished_sound(match, seats, access),
         **extra,
     }

@@ -22,6 +22,7 @@ from ..forms import move_data_from_post
 from .board import is_current, render_board, sound_on
 
 UNREADABLE = "That move was not readable."
+BOARD_KEY_LENGTH = 400  # what a board_key may be; longer is cut and then never matches
 
 
 @require_GET
@@ -61,6 +62,7 @@ def match_move(request: HttpRequest, pk: int) -> HttpResponse:
             move=move_data_from_post(request.POST),
             version=version,
             submission=_submission(request),
+            board_key=request.POST.get("board_key", "")[:BOARD_KEY_LENGTH],
         )
     except services.AlreadyPlayed as played:  # a retry whose first answer was lost
         return render_board(request, match_access(request, pk), notice=str(played))

@@ -160,6 +160,40 @@
     if (target) target.focus({ preventScroll: !!same });
   });
 
+  // Ticks survive a live update: a board form marked data-keep-ticks keeps the boxes the player
+  // ticked (and the radio buttons picked) when the new board has a form with the same id; a
+  // board changes that id when the ticks no longer mean the same (a new round, the player's own
+  // move). Not hx-preserve: htmx drops preserved elements in a swap with a view transition.
+  var keptTicks = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    keptTicks = null;
+    if (!target || target.id !== "board") return;
+    keptTicks = [];
+    target.querySelectorAll("form[data-keep-ticks][id]").forEach(function (form) {
+      var boxes = [];
+      form.querySelectorAll("input[type=checkbox], input[type=radio]").forEach(function (box) {
+        boxes.push({ name: box.name, value: box.value, checked: box.checked });
+      });
+      keptTicks.push({ id: form.id, boxes: boxes });
+    });
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    var kept = keptTicks;
+    keptTicks = null;
+    if (!kept) return;
+    kept.forEach(function (entry) {
+      var form = document.getElementById(entry.id);
+      if (!form || !form.hasAttribute("data-keep-ticks")) return;
+      entry.boxes.forEach(function (b) {
+        var box = form.querySelector(
+          'input[name="' + CSS.escape(b.name) + '"][value="' + CSS.escape(b.value) + '"]'
+        );
+        if (box) box.checked = b.checked;
+      });
+    });
+  });
+
   // A live game tells the player when it is their turn (the tab's title, and a chime), and
   // plays a sound for a good set, a mistake and a win; sounds can be switched off (the
   // "Sound" button; the class's default otherwise). Only changes seen on this page sound.

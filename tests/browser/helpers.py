@@ -1,5 +1,7 @@
 """Small helpers shared by the browser tests."""
 
+from tests.browser.viewport import keys_to
+
 SETTLING = "'.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added'"
 
 
@@ -20,3 +22,48 @@ def wait_for_version(page, version: int) -> None:
         "v => Number(document.querySelector('#board')?.dataset.version) >= v", arg=version
     )
     wait_settled(page)
+
+
+class BoardHands:
+    """A student at a board, by mouse, by touch (`touch=True`: taps on a touch screen) or by
+    keyboard alone (`keyboard=True`: Tab to the control, then Enter). Games' tests add their
+    own gestures (ticking cards, opening panels) in a subclass."""
+
+    def __init__(self, page, *, keyboard: bool = False, touch: bool = False) -> None:
+        self.page = page
+        self.keyboard = keyboard
+        self.touch = touch
+        self.presses: list[int] = []  # Tab presses per keyboard action
+        self.refused: list[str] = []
+
+    @property
+    def board(self):
+        return self.page.locator("#board")
+
+    def click(self, locator) -> None:
+        """A mouse click, or a finger's tap on a touch screen."""
+        if self.touch:
+            locator.tap()
+        else:
+            locator.click()
+
+    def press(self, button) -> bool:
+        """Press a button that posts a move and wait for the new board; False if refused."""
+        version = board_version(self.page)
+        if self.keyboard:
+            self.presses.append(keys_to(self.page, button))
+            self.page.keyboard.press("Enter")
+        else:
+            self.click(button)
+        self.page.wait_for_function(
+            "v => Number(document.querySelector('#board')?.dataset.version) > v"
+            " || !!document.querySelector('.board-error')",
+            arg=version,
+            timeout=20_000,
+        )
+        wait_settled(self.page)
+        error = self.page.locator(".board-error")
+        if error.count():
+            self.refused.append(error.inner_text())
+            return False
+        return True

@@ -126,12 +126,34 @@ def canasta_move(page, move: dict) -> None:
         board.locator(f"button[data-action='{action}']").click()
 
 
+def bomb_move(page, move: dict) -> None:
+    """Prime Bomb: "Turn up a card"; tick the cards on the hand (untick the others) and
+    "Choose these cards"; or pick a captured card and a hand card and "Swap"."""
+    board = page.locator("#board")
+    kind = move["type"]
+    if kind == "flip":
+        board.locator("#bomb-flip").click()
+    elif kind == "choose":
+        wanted = set(_positions(move.get("cards")))
+        for label in board.locator("#bomb-hand label[data-ref]").all():
+            box = label.locator("input[name=cards]")
+            if box.is_checked() != (label.get_attribute("data-ref") in wanted):
+                label.click()
+        board.locator("#bomb-choose").click()
+    else:
+        swap = board.locator("#bomb-swap")
+        swap.locator(f"label:has(input[name=captured][value='{move['captured']}'])").click()
+        swap.locator(f"label:has(input[name=card][value='{move['card']}'])").click()
+        swap.get_by_role("button", name="Swap").click()
+
+
 DRIVERS = {
     "prime-canasta": canasta_move,
     "multiplication": multiplication_move,
     "prime-challenge": challenge_move,
     "prime-solitaire": solitaire_move,
     "factor-rummy": rummy_move,
+    "prime-bomb": bomb_move,
 }
 
 

@@ -76,6 +76,7 @@ def test_no_page_scrolls_sideways(size, new_page, sign_in, busy_class, student, 
         "prime-climb",
         "factor-rummy",
         "prime-canasta",
+        "prime-bomb",
     ):
         kid.goto(reverse("game_how", args=[slug]))
         assert_no_sideways_scroll(kid, f"How to play {slug}")

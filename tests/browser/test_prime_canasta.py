@@ -19,7 +19,7 @@ from django.urls import reverse
 from games.engine import get_game
 from games.models import Match
 from games.primepak import canasta_moves as cm
-from tests.browser.helpers import board_version, wait_for_version, wait_settled
+from tests.browser.helpers import BoardHands, wait_for_version, wait_settled
 from tests.browser.viewport import (
     CHROMEBOOK,
     SIZES,
@@ -60,52 +60,13 @@ def shot():
 # --- playing on the board, by mouse or by keyboard --------------------------------------------
 
 
-class Hands:
+class Hands(BoardHands):
     """A student at the board, by mouse, by touch (`touch=True`: taps on a touch screen) or by
     keyboard alone (`keyboard=True`)."""
-
-    def __init__(self, page, *, keyboard: bool = False, touch: bool = False) -> None:
-        self.page = page
-        self.keyboard = keyboard
-        self.touch = touch
-        self.presses: list[int] = []  # Tab presses per keyboard action
-        self.refused: list[str] = []
-
-    @property
-    def board(self):
-        return self.page.locator("#board")
 
     def action(self, name: str, **data):
         extra = "".join(f"[data-{key}='{value}']" for key, value in data.items())
         return self.board.locator(f"[data-action='{name}']{extra}")
-
-    def press(self, button) -> bool:
-        """Press a button that posts a move and wait for the new board; False if refused."""
-        version = board_version(self.page)
-        if self.keyboard:
-            self.presses.append(keys_to(self.page, button))
-            self.page.keyboard.press("Enter")
-        else:
-            self.click(button)
-        self.page.wait_for_function(
-            "v => Number(document.querySelector('#board')?.dataset.version) > v"
-            " || !!document.querySelector('.board-error')",
-            arg=version,
-            timeout=20_000,
-        )
-        wait_settled(self.page)
-        error = self.page.locator(".board-error")
-        if error.count():
-            self.refused.append(error.inner_text())
-            return False
-        return True
-
-    def click(self, locator) -> None:
-        """A mouse click, or a finger's tap on a touch screen."""
-        if self.touch:
-            locator.tap()
-        else:
-            locator.click()
 
     def tick(self, pos: int) -> None:
         """Tick one card of the hand (nothing is posted: it is only chosen)."""

@@ -206,7 +206,8 @@ def test_every_board_renders_read_only_in_a_replay_for_every_seat(game):
 
 
 def test_only_seats_with_something_hidden_get_a_hand_panel():
-    """Multiplication Game, Factor Rummy and Prime Canasta hands are hidden from a watcher;
+    """Multiplication Game, Factor Rummy, Prime Canasta and Prime Bomb hands are hidden from a
+    watcher;
     Prime Climb, Prime Challenge and Prime Solitaire hide only the draw pile, which no player
     sees either: their replay shows the one board, no copies per player."""
     from games.views.teacher import _private_seats
@@ -216,7 +217,7 @@ def test_only_seats_with_something_hidden_get_a_hand_panel():
         state = game.new_game(game.default_settings(), players, 3)
         private = _private_seats(game, state, players, 3)
         # hands a watcher does not see
-        hands_hidden = {"multiplication", "factor-rummy", "prime-canasta"}
+        hands_hidden = {"multiplication", "factor-rummy", "prime-canasta", "prime-bomb"}
         expected = list(range(players)) if game.slug in hands_hidden else []
         assert private == expected, game.slug
         for player in private:

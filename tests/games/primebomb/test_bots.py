@@ -11,25 +11,11 @@ import pytest
 
 from bench.primebomb import play
 from games.primebomb import rules as pb
-from games.primebomb.bots import BOTS, best_capture
-from games.primebomb.game import Choose, Flip, PrimeBomb, Swap
+from games.primebomb.bots import BOTS, FLIP_PAUSE_SECONDS, best_capture
+from games.primebomb.game import PRIME_BOMB, Choose, Flip, Swap
 from games.primepak.cards import is_prime, level_counts
 
-
-class Playable(PrimeBomb):
-    """The game as the bots see it; its texts are written and tested elsewhere."""
-
-    def how_to_play(self):
-        raise AssertionError("not used here")
-
-    def learn_to_play(self):
-        raise AssertionError("not used here")
-
-    def rules_for_teachers(self):
-        raise AssertionError("not used here")
-
-
-GAME = Playable()
+GAME = PRIME_BOMB
 EASY, STRONG = BOTS["easy"], BOTS["strong"]
 
 
@@ -210,3 +196,25 @@ def test_best_capture_follows_the_rules_ranking():
     assert best_capture([2, 3], 11) == ()  # no composite with 11 in the hand
     assert best_capture([22, 44, 11], 11) == (44,)
     assert not any(is_prime(c) for c in best_capture([2, 4, 6, 9], 3))
+
+
+def test_bots_think_a_share_of_the_choosing_clock_before_choosing():
+    """Easy 30-55 %, strong 15-35 % of the clock, the same for the same round; none once chosen."""
+    state = GAME.new_game({"level": 2, "choose_seconds": 60}, 3, 5)
+    flipper = state["flipper"]
+    state = GAME.apply_move(state, flipper, Flip())
+    for name, (low, high) in (("easy", (0.3, 0.55)), ("strong", (0.15, 0.35))):
+        for seat in range(3):
+            view = GAME.view(state, seat)
+            moves = GAME.legal_moves(state, seat)
+            seconds = BOTS[name].reaction_seconds(view, moves)
+            assert 60 * low <= seconds <= 60 * high
+            assert BOTS[name].reaction_seconds(view, moves) == seconds
+    chosen = GAME.apply_move(state, 0, Choose(()))
+    assert BOTS["easy"].reaction_seconds(GAME.view(chosen, 0), GAME.legal_moves(chosen, 0)) is None
+    fresh = GAME.new_game({"level": 2}, 3, 5)
+    view = GAME.view(fresh, fresh["flipper"])
+    moves = GAME.legal_moves(fresh, fresh["flipper"])
+    assert BOTS["strong"].reaction_seconds(view, moves) == FLIP_PAUSE_SECONDS
+    other = (fresh["flipper"] + 1) % 3
+    assert BOTS["strong"].reaction_seconds(GAME.view(fresh, other), []) is None

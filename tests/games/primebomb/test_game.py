@@ -12,24 +12,10 @@ import pytest
 
 from games.engine.protocol import IllegalMove, SettingsError, Timeout, apply_logged
 from games.primebomb import rules as pb
-from games.primebomb.game import Choose, Flip, PrimeBomb, Swap
+from games.primebomb.game import PRIME_BOMB, Choose, Flip, Swap
 from tests.games.primebomb.test_rules import arrange, at
 
-
-class Playable(PrimeBomb):
-    """The game without its texts (they come later and are tested on their own)."""
-
-    def how_to_play(self):
-        raise AssertionError("not used here")
-
-    def learn_to_play(self):
-        raise AssertionError("not used here")
-
-    def rules_for_teachers(self):
-        raise AssertionError("not used here")
-
-
-GAME = Playable()
+GAME = PRIME_BOMB
 
 
 def new(players=3, level=3, hand=7, seed=1, **extra):
@@ -56,7 +42,8 @@ def choose(state, seat, *values):
 # --- settings -------------------------------------------------------------------------------------
 def test_defaults_and_every_field_names_a_setting():
     defaults = GAME.default_settings()
-    assert defaults == {"level": 1, "hand": 7, "scoring": "sum", "choose_seconds": 30}
+    assert defaults == {"level": 1, "hand": 7, "scoring": "sum", "choose_seconds": 30,
+                        "product": "hidden"}  # fmt: skip
     assert [f["name"] for f in GAME.settings_fields()] == list(defaults)
     for field in GAME.settings_fields():
         for value, _text in field["choices"]:
@@ -66,18 +53,20 @@ def test_defaults_and_every_field_names_a_setting():
     assert GAME.settings_label({"level": 3, "hand": 5, "choose_seconds": 60}) == (
         "Level 3 · 5 cards · 60 s to choose"
     )
+    assert GAME.settings_label({"product": "shown"}) == "Level 1 · product shown"
 
 
 def test_form_text_is_accepted():
     clean = GAME.clean_settings({"level": "4", "hand": "5", "scoring": "count",
-                                 "choose_seconds": "120"})  # fmt: skip
-    assert clean == {"level": 4, "hand": 5, "scoring": "count", "choose_seconds": 120}
+                                 "choose_seconds": "120", "product": "shown"})  # fmt: skip
+    assert clean == {"level": 4, "hand": 5, "scoring": "count", "choose_seconds": 120,
+                     "product": "shown"}  # fmt: skip
 
 
 @pytest.mark.parametrize(
     "settings",
     [{"level": 7}, {"level": "x"}, {"hand": 6}, {"scoring": "max"}, {"choose_seconds": 0},
-     {"choose_seconds": 45}, {"colour": "red"}, "level 3"],
+     {"choose_seconds": 45}, {"colour": "red"}, {"product": True}, "level 3"],
 )  # fmt: skip
 def test_bad_settings_are_refused(settings):
     with pytest.raises(SettingsError):
@@ -348,6 +337,48 @@ def test_learning_events_at_a_reveal():
     assert not wrong.correct and wrong.mistake == "no_factor"
     assert wrong.detail["reason"] == "25 has no 2."
     assert GAME.outcome(state) is None
+
+
+def test_with_the_product_shown_every_event_of_a_reveal_is_help():
+    """The teacher's "Product while choosing: shown": the board multiplied, so it is help."""
+    for product, helped in (("hidden", False), ("shown", True)):
+        state = GAME.new_game({"level": 3, "product": product}, 2, 1)
+        state = arrange(state, [[2, 14], [4, 7]], flips=[28, 2], flipper=0)
+        assert GAME.view(state, 0)["product_shown"] is helped
+        state = play(state, 0, {"type": "flip"})
+        state = choose(state, 0, 2, 14)
+        before = state
+        state = choose(state, 1, 4, 7)
+        events = GAME.learning_events(before, 1, Choose(), state)
+        assert len(events) == 2 and all(e.helped is helped for e in events)
+        state = play(state, state["flipper"], {"type": "flip"})
+        state = choose(state, 0, 14)
+        before = state
+        state = choose(state, 1, 7)
+        events = GAME.learning_events(before, 1, Choose(), state)
+        assert [e.skill for e in events] == ["prime:2", "prime:2"]
+        assert all(e.helped is helped for e in events)
+
+
+def test_board_key_holds_while_only_others_change():
+    """A choice or swap from an older board still counts while the round and the player's own
+    cards are the same (decision 19); a new flip, or their own swap, changes it."""
+    state = rigged([[2, 14], [4, 7], [3, 9]], flips=[28, 2, 10], players=3)
+    assert GAME.board_key(state, 5) is None and GAME.board_key(state, "0") is None
+    flip_key = GAME.board_key(state, 1)
+    state = play(state, 0, {"type": "flip"})
+    key = GAME.board_key(state, 1)
+    assert key != flip_key and key.startswith("choose:1:")
+    assert GAME.board_key(choose(state, 0, 2, 14), 1) == key  # another's choice
+    assert GAME.board_key(choose(state, 1, 4), 1) == key  # my own choice: still my cards
+    state = choose(choose(choose(state, 0, 2, 14), 1, 4), 2)
+    assert state["phase"] == pb.FLIP
+    assert GAME.board_key(state, 1) != key
+    mine = GAME.board_key(state, 0)  # 0 captured 28
+    other = GAME.board_key(state, 1)
+    swapped = play(state, 0, {"type": "swap", "card": 0, "captured": 0})
+    assert GAME.board_key(swapped, 0) != mine and GAME.board_key(swapped, 1) == other
+    assert "3" not in other.split(":")[2]  # only the player's own cards are in it
 
 
 def test_a_player_far_away_who_could_not_come_closer_is_right():

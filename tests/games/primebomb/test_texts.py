@@ -15,28 +15,15 @@ from games.primebomb.game import (
     CHOOSE_SECONDS,
     DEFAULT_CHOOSE_SECONDS,
     FLIP_SECONDS,
+    PRIME_BOMB,
     SCORING_LABELS,
-    PrimeBomb,
 )
 from tests.games.primebomb.test_rules import arrange, at
 
 STEP_WORDS = 50  # the brief's limit for a child's step (the platform allows 60)
 
 
-class Playable(PrimeBomb):
-    """The game without its Learn to play (it needs the board), to read its settings."""
-
-    def how_to_play(self):
-        return texts.how_to_play()
-
-    def learn_to_play(self):
-        raise AssertionError("not written yet")
-
-    def rules_for_teachers(self):
-        return texts.rules_for_teachers()
-
-
-GAME = Playable()
+GAME = PRIME_BOMB
 
 
 def pictures():
@@ -199,6 +186,10 @@ def settings_text() -> str:
     return " ".join(sections()["Settings"].paragraphs)
 
 
+def settings_paragraphs() -> tuple[str, ...]:
+    return sections()["Settings"].paragraphs
+
+
 def test_every_setting_value_named_exists_in_the_game():
     text = settings_text()
     labels = {f["label"] for f in GAME.settings_fields()}
@@ -219,6 +210,9 @@ def test_every_setting_value_named_exists_in_the_game():
     assert set(choices_of("scoring")) == set(SCORING_LABELS) == {"sum", "count"}
     score_par = next(p for p in sections()["Settings"].paragraphs if p.startswith("Score"))
     assert "sum of the captured cards" in score_par and "number of captured cards" in score_par
+    product_par = next(p for p in settings_paragraphs() if p.startswith("Product while"))
+    assert set(choices_of("product")) == {"hidden", "shown"}
+    assert "hidden (the default) or shown" in product_par and "help" in product_par
 
 
 def test_texts_mirror_the_game_constants():
