@@ -237,6 +237,7 @@ def test_a_student_plays_a_whole_game_against_five_bots_by_mouse(new_page, shot,
 
     page.locator(".pb-final").wait_for(timeout=30_000)
     wait_settled(page)
+    assert page.locator("#give-up-slot a").count() == 0  # the header's button went with the end
     shot(page, "game-over")
     shot(page, "game-over-full", full_page=True)
     match.refresh_from_db()

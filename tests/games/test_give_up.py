@@ -74,3 +74,19 @@ def test_giving_up_twice_or_after_the_end_changes_nothing(student_client, bot_ma
     assert response.status_code == 400
     bot_match.refresh_from_db()
     assert bot_match.version == version
+
+
+def test_a_live_board_update_takes_the_give_up_button_away_when_the_game_ends(
+    student_client, bot_match
+):
+    """The button is in the page's header, outside the board: each htmx board carries it
+    out of band, so it goes when the game ends without a reload."""
+    url = reverse("match_board", args=[bot_match.pk])
+    playing = student_client.get(url, HTTP_HX_REQUEST="true").content.decode()
+    assert '<span id="give-up-slot" hx-swap-oob="true"><a ' in playing
+    assert _url(bot_match) in playing
+    Match.objects.filter(pk=bot_match.pk).update(status=Match.Status.FINISHED, version=99)
+    ended = student_client.get(url, HTTP_HX_REQUEST="true").content.decode()
+    assert '<span id="give-up-slot" hx-swap-oob="true"></span>' in ended
+    page = student_client.get(reverse("match_detail", args=[bot_match.pk])).content.decode()
+    assert '<span id="give-up-slot"></span>' in page  # the slot the update swaps
