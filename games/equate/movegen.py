@@ -1,0 +1,279 @@
+"""Every legal Equate play for a seat's rack on a board, found in the manner of Appel–Jacobson.
+
+`generate(state, seat)` lists the plays rules.play accepts, each once; `score_of` scores one.
+
+How it searches (the lines are read left to right or downward, as rules.py reads them):
+
+- Anchors: the empty squares that share a side with a tile (on the empty board, the centre).
+  A play must cover one. Along each line, the number of empty squares to the next anchor
+  tells how far from it a play may start with the tiles in hand.
+- Cross-checks: for each empty square, the faces that keep the line across it (the other
+  direction) a complete expression or a true equation, or "anything" when no tile is across.
+  scan.allowed works them out, remembered between calls (boards change a little each turn).
+- Each play is found from its first tile (the top-left one): the tiles already on the board
+  before it (left or above) are read first, then tiles are put down one by one to the right
+  (or downward), reading through tiles already there, with scan.step refusing at once any line
+  that can no longer be right: an incomplete string ("6 + ×"), a number that cannot be one
+  ("½ 3", "05"), ÷ 0, a running total below 0 (when no negative tile can come later: expr's
+  decision 6), a second "=". A play may end wherever the line ends (the next square is empty
+  or off the board) and the line is complete: an expression, or an equation whose two sides
+  have the same value.
+- A blank may stand for any face of the set: it is one more choice at each square, tried
+  only where the reading allows a face of its kind.
+
+Our decisions (the contract in the brief, made exact):
+
+1. Equal rack tiles give one play: the tiles taken, in the play's order, are the first
+   positions of the rack holding that face (a blank's too). "=" from beside the board is
+   "=" (rules.FROM_SUPPLY); a blank standing for "=" is another play (it scores 0 and keeps
+   the "=" supply). A placement is [row, col, tile, face], face None unless the tile is a blank.
+2. Placements are in reading order (left to right, or downward), and the plays are sorted
+   by their placements' (row, col, face shown, then a rack tile before the "=" from beside
+   the board before a blank), a shorter play before the longer ones it begins. The search
+   visits them in that order, so nothing is sorted afterwards.
+3. The turn is not checked: the plays are those the seat could make on this board when it is
+   its turn. A finished game has none.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine.protocol import State
+
+from . import rules, scan
+from .board import ACROSS, DOWN, on_board, square_of
+from .tiles import BLANK, CENTRE, EQUALS, all_faces, is_negative, is_number_face
+
+Square = tuple[int, int]
+Placement = list  # [row, col, tile, face]
+FAR = 1_000  # more empty squares than any hand can fill
+
+# Rank of a tile's source among equal faces at one square (decision 2).
+FROM_RACK, FROM_SUPPLY, FROM_BLANK = 0, 1, 2
+
+
+def generate(state: State, seat: int, *, expressions: bool = True) -> list[list[Placement]]:
+    """Every distinct legal play of `seat` (rules.play accepts each), in a fixed order; with
+    expressions=False only those whose main line is an equation (the ones that score)."""
+    if state["end"] is not None:
+        return []
+    return _Search(state, seat, expressions).run()
+
+
+def score_of(state: State, seat: int, play: list[Placement]) -> int:
+    """The points rules.play gives this play (the turn is made the seat's for scoring)."""
+    return rules.play({**state, "turn": seat}, seat, play)["last"]["score"]
+
+
+class _Search:
+    """One generation: the board's tables and the hand, then the search from each square."""
+
+    def __init__(self, state: State, seat: int, expressions: bool = True) -> None:
+        self.expressions = expressions
+        self.filled: dict[Square, str] = {
+            square_of(k): tile["face"] for k, tile in state["board"].items()
+        }
+        tile_set = state["settings"]["tiles"]
+        self.faces = tuple(sorted(set(all_faces(tile_set)) - {BLANK}))
+        rack = state["racks"][seat]
+        self._hand(rack, state["equals_left"] > 0)
+        negative_later = tile_set == "advanced" and (
+            BLANK in rack
+            or any(is_negative(f) for f in rack)
+            or any(is_negative(f) for f in self.filled.values())
+        )
+        self.start = scan.initial(strict=not negative_later)
+        self.plays: list[list[Placement]] = []
+        self.placed: list[tuple] = []
+
+    def _hand(self, rack: list[str], supply: bool) -> None:
+        """The tiles to play: the choices at a square, sorted (decision 2), and their counts."""
+        self.positions: dict[str, list[Any]] = {}
+        for position, face in enumerate(rack):
+            self.positions.setdefault(face, []).append(position)
+        choices = [(f, f, FROM_RACK) for f in self.positions if f != BLANK]
+        if supply:
+            self.positions[EQUALS] = [rules.FROM_SUPPLY]
+            choices.append((EQUALS, EQUALS, FROM_SUPPLY))  # a rack never holds "="
+        if BLANK in self.positions:
+            choices += [(f, BLANK, FROM_BLANK) for f in self.faces]
+        choices.sort(key=lambda c: (c[0], c[2]))
+        self.choices = choices
+        self.numbers = [c for c in choices if is_number_face(c[0])]
+        self.others = [c for c in choices if not is_number_face(c[0])]
+        self.left = {source: len(held) for source, held in self.positions.items()}
+        self.hand_size = len(rack) + supply
+
+    # --- the board's tables ---------------------------------------------------------------------
+    def _tables(self) -> None:
+        filled = self.filled
+        size = range(19)
+        empty = [(r, c) for r in size for c in size if (r, c) not in filled]
+        if filled:
+            anchors = {
+                sq for sq in empty if any(n in filled for n in _neighbours(sq) if on_board(n))
+            }
+        else:
+            anchors = {CENTRE}
+        self.empty, self.anchors = empty, anchors
+        self.before = {step: {} for step in (ACROSS, DOWN)}
+        self.after = {step: {} for step in (ACROSS, DOWN)}
+        self.cost = {step: {} for step in (ACROSS, DOWN)}
+        self.equals_ahead = {step: {} for step in (ACROSS, DOWN)}
+        self.cross = {step: {} for step in (ACROSS, DOWN)}
+        for step in (ACROSS, DOWN):
+            before, after, cost = self.before[step], self.after[step], self.cost[step]
+            for sq in empty:
+                before[sq] = tuple(self._run(sq, step, -1))
+                run = self._run(sq, step, 1)
+                beyond = (sq[0] + step[0] * (len(run) + 1), sq[1] + step[1] * (len(run) + 1))
+                after[sq] = (tuple(run), beyond if on_board(beyond) else None)
+            for line in _lines(step):
+                to_anchor, equals = FAR, False
+                for sq in reversed(line):
+                    equals = equals or filled.get(sq) == EQUALS
+                    self.equals_ahead[step][sq] = equals
+                    if sq in filled:
+                        continue
+                    to_anchor = 1 if sq in anchors else to_anchor + 1
+                    cost[sq] = to_anchor
+        # A play along `step` needs the line across each new tile right: the other direction.
+        for step, across in ((ACROSS, DOWN), (DOWN, ACROSS)):
+            cross = self.cross[step]
+            for sq in empty:
+                cross[sq] = scan.allowed(
+                    self.before[across][sq], self.after[across][sq][0], self.faces
+                )
+
+    def _run(self, sq: Square, step: tuple[int, int], way: int) -> list[str]:
+        """The faces of the tiles next to `sq` going `way` (1 or -1), in reading order."""
+        faces = []
+        row, col = sq[0] + way * step[0], sq[1] + way * step[1]
+        while (row, col) in self.filled:
+            faces.append(self.filled[(row, col)])
+            row, col = row + way * step[0], col + way * step[1]
+        return faces[::-1] if way < 0 else faces
+
+    # --- the search -----------------------------------------------------------------------------
+    def run(self) -> list[list[Placement]]:
+        self._tables()
+        hand = self.hand_size
+        for sq in self.empty:
+            across_ok = self.cost[ACROSS][sq] <= hand
+            down_ok = self.cost[DOWN][sq] <= hand
+            if not (across_ok or down_ok):
+                continue
+            self._first(sq, across_ok, down_ok)
+        return self.plays
+
+    def _context(self, sq: Square, step: tuple[int, int]):
+        state = self.start
+        for face in self.before[step][sq]:
+            state = scan.step(state, face)
+            if state is None:
+                return None
+        return state
+
+    def _first(self, sq: Square, across_ok: bool, down_ok: bool) -> None:
+        """Every play whose first tile is on `sq`: one tile, then across, then down."""
+        anchor = sq in self.anchors
+        keep_down, keep_across = self.cross[ACROSS][sq], self.cross[DOWN][sq]
+        lone = anchor and not self.filled
+        start_across = self._context(sq, ACROSS) if across_ok else None
+        start_down = self._context(sq, DOWN) if down_ok else None
+        row, col = sq
+        left, positions, placed, hand = self.left, self.positions, self.placed, self.hand_size
+        for face, source, rank in self.choices:
+            fits_across = keep_down is None or face in keep_down  # the line down stays right
+            fits_down = keep_across is None or face in keep_across
+            held = positions[source]
+            tile = held[len(held) - left[source]]
+            placement = (row, col, tile, face if rank == FROM_BLANK else None)
+            left[source] -= 1
+            placed.append(placement)
+            if anchor and fits_across and fits_down and self._alone_ok(sq, face, lone):
+                self.plays.append([list(placement)])
+            if start_across is not None and fits_across:
+                state = scan.step(start_across, face)
+                if state is not None:
+                    self._go_on(sq, ACROSS, state, anchor, hand - 1)
+            if start_down is not None and fits_down:
+                state = scan.step(start_down, face)
+                if state is not None:
+                    self._go_on(sq, DOWN, state, anchor, hand - 1)
+            placed.pop()
+            left[source] += 1
+
+    def _alone_ok(self, sq: Square, face: str, lone: bool) -> bool:
+        """Whether one tile on `sq` is a play, its lines across and down being right already:
+        on the empty board it is a line of one; else its main line is its row when it has a
+        tile beside it, else its column (rules.py decision 3)."""
+        if lone:
+            kind = scan.read([face])
+            return kind is not None and (self.expressions or kind == "equation")
+        if self.expressions:
+            return True
+        main = ACROSS if self.before[ACROSS][sq] or self.after[ACROSS][sq][0] else DOWN
+        line = (*self.before[main][sq], face, *self.after[main][sq][0])
+        return scan.read(line) == "equation"
+
+    def _go_on(self, sq: Square, step, state, touching: bool, hand: int) -> None:
+        """After a tile on `sq`: read the tiles after it, end the play there, or go on."""
+        run, beyond = self.after[step][sq]
+        for face in run:
+            state = scan.step(state, face)
+            if state is None:
+                return
+        if touching and len(self.placed) > 1:
+            line = scan.finish(state)
+            if line is not None and (self.expressions or line == "equation"):
+                self.plays.append([list(p) for p in self.placed])
+        if not self.expressions and state[8] is None and not self._equals_to_come(beyond, step):
+            return
+        if beyond is not None and hand > 0 and (touching or self.cost[step][beyond] <= hand):
+            self._extend(beyond, step, state, touching, hand)
+
+    def _equals_to_come(self, sq: Square | None, step) -> bool:
+        """Whether an "=" can still come in the line from `sq` on (in hand or on the board)."""
+        if self.left.get(EQUALS) or self.left.get(BLANK):
+            return True
+        return sq is not None and self.equals_ahead[step].get(sq, False)
+
+    def _extend(self, sq: Square, step, state, touching: bool, hand: int) -> None:
+        """Each tile that may go on the empty square `sq` next in the line, in order."""
+        keep = self.cross[step][sq]
+        mode = state[0]
+        if mode == scan.START:
+            choices = self.numbers
+        else:
+            choices = self.others if mode == scan.CLOSED else self.choices
+        left, positions, placed = self.left, self.positions, self.placed
+        anchor = touching or sq in self.anchors
+        row, col = sq
+        for face, source, rank in choices:
+            if not left[source] or (keep is not None and face not in keep):
+                continue
+            after = scan.step(state, face)
+            if after is None:
+                continue
+            held = positions[source]
+            tile = held[len(held) - left[source]]
+            placed.append((row, col, tile, face if rank == FROM_BLANK else None))
+            left[source] -= 1
+            self._go_on(sq, step, after, anchor, hand - 1)
+            left[source] += 1
+            placed.pop()
+
+
+def _neighbours(sq: Square):
+    row, col = sq
+    return ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
+
+
+def _lines(step: tuple[int, int]) -> list[list[Square]]:
+    """Every row (ACROSS) or column (DOWN) of the board, in reading order."""
+    size = range(19)
+    if step == ACROSS:
+        return [[(r, c) for c in size] for r in size]
+    return [[(r, c) for r in size] for c in size]
