@@ -1,0 +1,588 @@
+"""Equate as a Game: settings, moves and their JSON and form forms, views, learning events.
+
+The rules and their decisions are in rules.py (and tiles.py, expr.py); this module adds what
+the platform needs (issue 17, step 2). The plays come from movegen.generate. Its own decisions
+(for docs/rules.md):
+
+1. Settings: "tiles" (the level a teacher picks: Original tiles, whole numbers and fractions,
+   or Advanced tiles, adding negative numbers and powers; teacher only) and "rounds" (the
+   equal-turns time limit: no limit, or 3, 5, 10, 15 or 20 rounds offered; any whole number
+   from 1 to rules.MAX_ROUNDS is accepted). Form text is accepted: "10", and "None" or "" for
+   no limit. Progress counts by the tile set (progress_level), easiest first.
+2. Moves: Place(tiles=((row, col, tile, face), ...)), tile a rack position or "=" (the one
+   beside the board), face what a blank stands for, else None; Trade(tiles=(positions...));
+   Pass(). A Place's placements are kept sorted by square. The board's form posts a Place's
+   tiles as text, "row:col:tile" or "row:col:tile:face" joined by "," (a blank as "9:9:4:1/2",
+   "½" accepted for "1/2"), and a Trade's as "3,5" (checkboxes). Anything else is refused.
+3. legal_moves (only the player to move has any): Pass, then the trades, then the plays
+   movegen.generate finds whose main line is an equation, in its order and in the form
+   canonical_move gives. Both kinds are listed in part (listed_in_part): every other trade or
+   play the rules allow is allowed too. Trades listed: one tile of each face in the rack (the
+   first place holding it), and all the tiles, when the bag holds enough. Plays that make only
+   an expression (they score 0) are legal but not listed: there are far too many (138 262 on
+   the first turn of a seeded game, over a million a few turns later, against 278 and a few
+   thousand equations), and a bot that wants one (to go out) asks movegen for them.
+4. canonical_move: equal tiles are named by the first places holding their face, in the order
+   of the squares; a tile that is not a blank has face None (its own face is accepted too).
+5. The view: your rack (faces, what each shows and scores), everyone's rack size, the tiles
+   in the bag (a count), the "=" left beside the board, the board as rows of squares (premium,
+   tile, whether the last play put it there), points, scores, whose turn, the last turn
+   (public: the lines read and their scores, how many tiles a trade gave back, a pass) and the
+   end. Never another player's rack, never the bag's order, never the seed.
+6. Learning events. A play: for each equation it makes (the main line and lines across), one
+   event of kind "equation" per skill in it, correct: "equate:+", "equate:−", "equate:×",
+   "equate:÷" for each operation used, "equate:fractions" (a fraction tile, or a side whose
+   value is not a whole number), "equate:negatives", "equate:powers" (Advanced tiles), and
+   "equate:numbers" for an equation with none of those ("5 = 5"). An expression shows no
+   skill (it scores 0 and needs no truth). A play refused for its arithmetic (false, negative,
+   syntax, leading_zero, divide_by_zero, two_equals): the same skills of the line that failed,
+   not correct, the mistake's kind, the reason in detail. A play refused for where its tiles
+   go (not_in_line, gap, centre, not_connected): kind "rule", skill "equate:placing". Trades,
+   passes and platform refusals (not your turn, not in your rack): none.
+7. describe: "played 2 + 3 = 5 for 12 points" (the main line as read and the turn's score),
+   "traded 3 tiles", "passed".
+
+Pure Python: no Django.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, ClassVar
+
+from games.engine.protocol import (
+    Bot,
+    Game,
+    IllegalMove,
+    LearningEvent,
+    Move,
+    Outcome,
+    SettingsError,
+    State,
+    View,
+)
+from games.primepak.common import known_keys, redeal, whole_number
+
+from . import board as geo
+from . import rules
+from .expr import EQUATION, read_line
+from .tiles import (
+    BLANK,
+    BOARD_SIZE,
+    CENTRE,
+    EQUALS,
+    OPERATORS,
+    PREMIUMS,
+    SCORES,
+    all_faces,
+    display,
+    is_exponent,
+    is_fraction,
+    is_negative,
+    is_number_face,
+)
+
+__all__ = ["Equate", "Pass", "Place", "Trade"]
+
+NOT_A_MOVE = "That is not a move in Equate."
+PICK_TILES = "Pick tiles from your rack."
+PUT_TILES = "Put tiles from your rack on squares of the board."
+MAX_PLACEMENTS = rules.RACK_SIZE + 1  # nine rack tiles and the "=" from beside the board
+MAX_POSITIONS = 20
+ROUND_CHOICES = (3, 5, 10, 15, 20)
+TILE_LEVELS = {"original": "Original tiles", "advanced": "Advanced tiles"}  # easiest first
+TILE_CHOICES = {
+    "original": "Original tiles: whole numbers and fractions",
+    "advanced": "Advanced tiles: adds negative numbers and powers",
+}
+ENDINGS = {
+    "out": "a player used their last tile",
+    "passes": "everyone passed, one after the other",
+    "rounds": "the last round was played",
+}
+# Refusals that show the child's arithmetic (expr.py's kinds) and where tiles may go.
+ARITHMETIC = frozenset({"false", "negative", "syntax", "leading_zero", "divide_by_zero",
+                        "two_equals"})  # fmt: skip
+PLACING = frozenset({"not_in_line", "gap", "centre", "not_connected"})
+SKILLS = {
+    "equate:+": "adding in equations",
+    "equate:−": "subtracting in equations",
+    "equate:×": "multiplying in equations",
+    "equate:÷": "dividing in equations",
+    "equate:fractions": "fractions in equations",
+    "equate:negatives": "negative numbers in equations",
+    "equate:powers": "squares and cubes in equations",
+    "equate:numbers": "writing numbers (no operation)",
+    "equate:placing": "placing tiles by the rules",
+}
+# A blank's face as the board's form may post it: the face itself, or a fraction as shown.
+FACES = {face: face for face in all_faces("advanced") if face != BLANK} | {
+    display(face): face for face in all_faces("advanced") if is_fraction(face)
+}
+
+Placement = tuple[int, int, int | str, str | None]
+
+
+# --- moves ----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Place(Move):
+    """Tiles from the rack put on the board: (row, col, rack position or "=", blank's face)."""
+
+    type: ClassVar[str] = "place"
+    tiles: tuple[Placement, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "tiles": [list(p) for p in self.tiles]}
+
+    def label(self) -> str:
+        return "played tiles"
+
+
+@dataclass(frozen=True)
+class Trade(Move):
+    """Rack tiles (by position, sorted) given back for as many new ones."""
+
+    type: ClassVar[str] = "trade"
+    tiles: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "tiles": list(self.tiles)}
+
+    def label(self) -> str:
+        count = len(self.tiles)
+        return f"traded {count} tile{'s' * (count != 1)}"
+
+
+@dataclass(frozen=True)
+class Pass(Move):
+    """Nothing this turn."""
+
+    type: ClassVar[str] = "pass"
+
+    def label(self) -> str:
+        return "passed"
+
+
+def _index(value: Any, reason: str) -> int:
+    """A small whole number: an int, or a form's ASCII digits."""
+    if type(value) is int and 0 <= value < 1000:
+        return value
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 4:
+        return int(value)
+    raise IllegalMove(reason)
+
+
+def _tile(value: Any) -> int | str:
+    return EQUALS if value == EQUALS else _index(value, PICK_TILES)
+
+
+def _face(value: Any) -> str | None:
+    if value is None or value == "":
+        return None
+    if isinstance(value, str) and value in FACES:
+        return FACES[value]
+    raise IllegalMove("Choose what your blank tile stands for.")
+
+
+def _placement(value: Any) -> Placement:
+    if isinstance(value, str):
+        value = value.strip().split(":")
+    if not isinstance(value, (list, tuple)) or len(value) not in (3, 4):
+        raise IllegalMove(PUT_TILES)
+    row, col = (_index(v, "That square is not on the board.") for v in value[:2])
+    face = _face(value[3]) if len(value) == 4 else None
+    return (row, col, _tile(value[2]), face)
+
+
+def _placements(value: Any) -> tuple[Placement, ...]:
+    """A list of [row, col, tile, face], or a form's "9:7:0,9:8:=,9:9:4:1/2"; sorted by square."""
+    if isinstance(value, str):
+        value = [part for part in value.replace(";", ",").split(",") if part.strip()]
+    if not isinstance(value, (list, tuple)) or not value:
+        raise IllegalMove("Put at least one tile on the board.")
+    if len(value) > MAX_PLACEMENTS:
+        raise IllegalMove(f"You can put at most {MAX_PLACEMENTS} tiles on the board at once.")
+    return tuple(sorted((_placement(v) for v in value), key=lambda p: (p[0], p[1])))
+
+
+def _positions(value: Any) -> tuple[int, ...]:
+    """An int, a list of ints, or a form's "3,5": rack positions, sorted."""
+    if isinstance(value, str):
+        value = value.split(",")
+    if type(value) is int:
+        value = [value]
+    if not isinstance(value, list) or not value or len(value) > MAX_POSITIONS:
+        raise IllegalMove("Pick at least one tile to trade.")
+    return tuple(sorted(_index(v, PICK_TILES) for v in value))
+
+
+def parse_move(data: Any) -> Move:
+    """A move from its JSON form (what the board posts); anything malformed is IllegalMove."""
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise IllegalMove(NOT_A_MOVE)
+    kind = data["type"]
+    if kind == Pass.type:
+        return Pass()
+    if kind == Trade.type:
+        return Trade(_positions(data.get("tiles")))
+    if kind == Place.type:
+        return Place(_placements(data.get("tiles")))
+    raise IllegalMove(NOT_A_MOVE)
+
+
+# --- the game -------------------------------------------------------------------------------------
+class Equate(Game):
+    """Equate for 2 to 4 players: equations crossword-style. Texts and bots come later."""
+
+    slug = "equate"
+    name = "Equate"
+    min_players = rules.MIN_PLAYERS
+    max_players = rules.MAX_PLAYERS
+    summary = (
+        "Make true equations on the board from your tiles, like a crossword of numbers. "
+        "Bonus squares and hard tiles score more!"
+    )
+
+    # --- settings -------------------------------------------------------------------------
+    def default_settings(self) -> dict[str, Any]:
+        """The Original tiles and no time limit."""
+        return {"tiles": "original", "rounds": None}
+
+    def settings_fields(self) -> list[dict[str, Any]]:
+        """The tile set (the teacher's level) and the equal-turns time limit."""
+        return [
+            {
+                "name": "tiles",
+                "label": "Tiles",
+                "choices": list(TILE_CHOICES.items()),
+                "help": "The Advanced tiles add negative numbers (-2) and powers (5²).",
+                "teacher_only": True,
+            },
+            {
+                "name": "rounds",
+                "label": "Time limit",
+                "choices": [(None, "No limit: play until the tiles run out")]
+                + [(n, f"{n} turns each") for n in ROUND_CHOICES],
+                "help": "Everyone gets the same number of turns, then the highest score wins.",
+            },
+        ]
+
+    def clean_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
+        """Fill in defaults; accept form text ("10", "None"); refuse anything else."""
+        defaults = self.default_settings()
+        clean = {**defaults, **known_keys(settings, defaults)}
+        rounds = clean["rounds"]
+        if rounds in ("", "None"):
+            rounds = None
+        elif rounds is not None:
+            number = whole_number(rounds)
+            rounds = rounds if number is None else number
+        if not isinstance(clean["tiles"], str):
+            raise SettingsError("The tiles must be the Original set or the Advanced set.")
+        return rules.check_settings({"tiles": clean["tiles"], "rounds": rounds})
+
+    def settings_label(self, settings: dict[str, Any]) -> str:
+        """ "Original tiles", "Advanced tiles · 10 turns each"."""
+        clean = self.clean_settings(settings)
+        parts = [TILE_LEVELS[clean["tiles"]]]
+        if clean["rounds"] is not None:
+            parts.append(f"{clean['rounds']} turns each")
+        return " · ".join(parts)
+
+    # --- play -----------------------------------------------------------------------------
+    def new_game(self, settings: dict[str, Any], players: int, seed: int) -> State:
+        """Racks of nine dealt by the seed, the board empty, seat 0 to move."""
+        return rules.new_state(self.clean_settings(settings), players, seed)
+
+    def current_player(self, state: State) -> int | None:
+        return rules.current_player(state)
+
+    def actors(self, state: State, players: int) -> list[int]:
+        """Only the player to move (who may always pass)."""
+        current = rules.current_player(state)
+        return [] if current is None else [current]
+
+    def legal_moves(self, state: State, player: int) -> list[Move]:
+        """Pass, the trades, then the plays making an equation; all listed in part (decision 3)."""
+        if player != rules.current_player(state) or type(player) is not int:
+            return []
+        plays = _plays(json.dumps(state, sort_keys=True), player)
+        return [Pass(), *listed_trades(state, player), *plays]
+
+    def listed_in_part(self, move: Move) -> bool:
+        """Trades are listed in part, and plays (those making only an expression are not)."""
+        return isinstance(move, (Place, Trade))
+
+    def canonical_move(self, state: State, player: int, move: Move) -> Move:
+        """Equal tiles named by the first places holding their face; non-blank faces None."""
+        if type(player) is not int or not 0 <= player < state["players"]:
+            return move
+        rack = state["racks"][player]
+        tiles = move.tiles if isinstance(move, Trade) else ()
+        if tiles and len(set(tiles)) == len(tiles) and all(0 <= p < len(rack) for p in tiles):
+            return Trade(tuple(sorted(_first_places(rack, list(move.tiles)))))
+        if isinstance(move, Place):
+            return _canonical_place(rack, move)
+        return move
+
+    def apply_move(self, state: State, player: int, move: Move) -> State:
+        """The state after the move; the rules judge it."""
+        if type(player) is not int or not 0 <= player < state["players"]:
+            raise IllegalMove("You are not playing in this game.")
+        if isinstance(move, Place):
+            return rules.play(state, player, [list(p) for p in move.tiles])
+        if isinstance(move, Trade):
+            return rules.trade(state, player, list(move.tiles))
+        if isinstance(move, Pass):
+            return rules.pass_turn(state, player)
+        raise IllegalMove(NOT_A_MOVE)
+
+    def parse_move(self, data: Any) -> Move:
+        """A move from its JSON form; malformed: IllegalMove."""
+        return parse_move(data)
+
+    def view(self, state: State, player: int | None) -> View:
+        """What this player may see (decision 5)."""
+        players = state["players"]
+        mine = player if type(player) is int and 0 <= player < players else None
+        rack = None
+        if mine is not None:
+            rack = [
+                {
+                    "pos": p,
+                    "face": f,
+                    "display": display(f),
+                    "score": SCORES[f],
+                    "blank": f == BLANK,
+                }
+                for p, f in enumerate(state["racks"][mine])
+            ]
+        last = state["last"]
+        return {
+            "tiles": state["settings"]["tiles"],
+            "rounds": state["settings"]["rounds"],
+            "players": players,
+            "me": mine,
+            "turn": rules.current_player(state),
+            "turns": state["turns"],
+            "passes": state["passes"],
+            "rack": rack,
+            "rack_sizes": [len(r) for r in state["racks"]],
+            "bag_count": len(state["bag"]),
+            "equals_left": state["equals_left"],
+            "rows": _rows(state),
+            "points": list(state["points"]),
+            "adjustments": list(state["adjustments"]),
+            "scores": list(state["scores"]),
+            "last": json.loads(json.dumps(last)) if last is not None else None,
+            "end": state["end"],
+            "winners": list(state["winners"]),
+        }
+
+    def outcome(self, state: State) -> Outcome | None:
+        """The highest score wins; equal highest scores share the win."""
+        if state["end"] is None:
+            return None
+        return Outcome(tuple(state["winners"]), tuple(state["scores"]), ENDINGS[state["end"]])
+
+    def learning_events(
+        self, before: State, player: int, move: Move, after: State | IllegalMove
+    ) -> list[LearningEvent]:
+        """The equations a play made, or why a play was refused (decision 6)."""
+        if not isinstance(move, Place):
+            return []
+        if isinstance(after, IllegalMove):
+            return _mistakes(before, player, move, after)
+        tiles = rules.read_placements(before, player, [list(p) for p in move.tiles])
+        made = rules.lines_made(before, tiles)
+        board = after["board"]
+        events = []
+        for (_, squares, line), scored in zip(made, after["last"]["lines"], strict=True):
+            if line.kind != EQUATION:
+                continue
+            detail = {"text": line.text, "score": scored["score"]}
+            faces = [board[geo.key(sq)]["face"] for sq in squares]
+            for skill in skills_of(faces, line.values):
+                events.append(LearningEvent(player, "equation", skill, True, detail=dict(detail)))
+        return events
+
+    def resample_hidden(self, state: State, player: int | None, rng: random.Random) -> State:
+        """The bag and the other players' racks dealt again, each keeping its size."""
+        new = rules.copy_state(state)
+        others = [s for s in range(new["players"]) if s != player]
+        redeal([new["bag"], *(new["racks"][s] for s in others)], rng)
+        return new
+
+    def check_invariants(self, state: State) -> None:
+        """The rules' checks: every tile kept, the board's lines right, the scores."""
+        rules.check_state(state)
+
+    def describe(self, state: State, player: int, move: Move) -> str:
+        """ "played 2 + 3 = 5 for 12 points", "traded 3 tiles", "passed"."""
+        if isinstance(move, Place):
+            try:
+                last = self.apply_move(state, player, move)["last"]
+            except IllegalMove:
+                return move.label()
+            score = last["score"]
+            return f"played {last['lines'][0]['text']} for {score} point{'s' * (score != 1)}"
+        return move.label()
+
+    # --- progress reports -----------------------------------------------------------------
+    def progress_level(self, settings: dict[str, Any]) -> tuple[str, str]:
+        """A match counts toward its tile set (the teacher's level)."""
+        tiles = self.clean_settings(settings)["tiles"]
+        return (tiles, TILE_LEVELS[tiles])
+
+    def progress_levels(self) -> list[tuple[str, str]]:
+        return list(TILE_LEVELS.items())
+
+    def skill_label(self, kind: str, skill: str) -> str:
+        """ "multiplying in equations", "fractions in equations"."""
+        return SKILLS.get(skill, skill)
+
+    def bots(self) -> dict[str, Bot]:
+        """No bots yet (issue 17, a later step): none to offer."""
+        return {}
+
+
+# --- helpers --------------------------------------------------------------------------------------
+@lru_cache(maxsize=16)
+def _plays(state_json: str, seat: int) -> tuple[Place, ...]:
+    """The plays movegen finds whose main line is an equation (decision 3), in the form
+    canonical_move gives, each once. Cached: the platform and the conformance check ask for
+    the same state's moves more than once."""
+    from . import movegen  # written alongside this module: loaded when plays are asked for
+
+    state = json.loads(state_json)
+    rack = state["racks"][seat]
+    found = movegen.generate(state, seat, expressions=False)
+    plays = (_canonical_place(rack, Place(_placements(play))) for play in found)
+    return tuple(dict.fromkeys(plays))
+
+
+def listed_trades(state: State, seat: int) -> list[Trade]:
+    """One tile of each face (its first place), then all the tiles, as the bag allows."""
+    rack, bag = state["racks"][seat], len(state["bag"])
+    trades = [(rack.index(face),) for face in dict.fromkeys(rack)] if bag else []
+    if 1 < len(rack) <= bag:
+        trades.append(tuple(range(len(rack))))
+    return [Trade(positions) for positions in trades]
+
+
+def _first_places(rack: list[str], positions: list[int]) -> list[int]:
+    """Each position replaced by the first place holding the same face, none used twice."""
+    used: list[int] = []
+    for p in positions:
+        used.append(next(q for q, face in enumerate(rack) if face == rack[p] and q not in used))
+    return used
+
+
+def _canonical_place(rack: list[str], move: Place) -> Place:
+    """Decision 4; a play naming tiles that are not in the rack is left as it is."""
+    placements = sorted(move.tiles, key=lambda p: (p[0], p[1]))
+    positions = [p[2] for p in placements if p[2] != EQUALS]
+    if len(set(positions)) != len(positions) or not all(
+        type(p) is int and 0 <= p < len(rack) for p in positions
+    ):
+        return move
+    first = iter(_first_places(rack, positions))
+    tiles = []
+    for row, col, tile, face in placements:
+        if tile != EQUALS:
+            tile = next(first)
+            face = face if rack[tile] == BLANK else (None if face == rack[tile] else face)
+        tiles.append((row, col, tile, face))
+    return Place(tuple(tiles))
+
+
+def skills_of(faces: list[str], values: tuple[Fraction, ...] = ()) -> list[str]:
+    """The skills a line of faces shows (decision 6), in a fixed order."""
+    skills = [f"equate:{op}" for op in OPERATORS if op in faces]
+    if any(is_fraction(f) for f in faces) or any(v.denominator != 1 for v in values):
+        skills.append("equate:fractions")
+    if any(is_negative(f) for f in faces):
+        skills.append("equate:negatives")
+    if any(is_exponent(f) for f in faces):
+        skills.append("equate:powers")
+    return skills or ["equate:numbers"]
+
+
+def _mistakes(before: State, player: int, move: Place, error: IllegalMove) -> list[LearningEvent]:
+    """A refused play: its arithmetic (the line that failed) or where its tiles went."""
+    detail = {"reason": error.reason}
+    if error.kind in PLACING:
+        return [LearningEvent(player, "rule", "equate:placing", False, error.kind, detail)]
+    if error.kind not in ARITHMETIC:
+        return []
+    faces = _failing_line(before, player, move)
+    if faces is None:  # not expected: the rules refused this play for one of its lines
+        return []
+    detail["text"] = _line_text(faces)
+    return [
+        LearningEvent(player, "equation", skill, False, error.kind, dict(detail))
+        for skill in skills_of(faces)
+    ]
+
+
+def _failing_line(before: State, player: int, move: Place) -> list[str] | None:
+    """The faces of the first line the play makes that cannot be read, in the rules' order
+    (the main line, then the lines across, as rules.lines_made reads them)."""
+    try:
+        tiles = rules.read_placements(before, player, [list(p) for p in move.tiles])
+        old = rules.filled_squares(before)
+        step = rules.main_step({t["square"] for t in tiles}, set(old))
+    except IllegalMove:
+        return None
+    faces = {sq: tile["face"] for sq, tile in old.items()} | {t["square"]: t["face"] for t in tiles}
+    new = sorted(t["square"] for t in tiles)
+    across = [geo.line_through(faces, sq, geo.other(step)) for sq in new]
+    for squares in [geo.line_through(faces, new[0], step), *(s for s in across if len(s) > 1)]:
+        try:
+            read_line([faces[sq] for sq in squares])
+        except IllegalMove:
+            return [faces[sq] for sq in squares]
+    return None
+
+
+def _line_text(faces: list[str]) -> str:
+    """A line as people read it: "2 + 3 = 57" (adjacent number tiles make one number)."""
+    text = ""
+    for before, face in zip([None, *faces], faces, strict=False):
+        joined = before is None or (is_number_face(before) and is_number_face(face))
+        text += ("" if joined else " ") + display(face)
+    return text
+
+
+def _rows(state: State) -> list[list[dict[str, Any]]]:
+    """The board as rows of squares for the template: premium, tile, new this turn."""
+    last = state["last"]
+    fresh = {tuple(sq) for sq in last["squares"]} if last and last["kind"] == "play" else set()
+    rows = []
+    for row in range(BOARD_SIZE):
+        cells = []
+        for col in range(BOARD_SIZE):
+            tile = state["board"].get(geo.key((row, col)))
+            cell: dict[str, Any] = {
+                "row": row,
+                "col": col,
+                "premium": PREMIUMS.get((row, col)),
+                "centre": (row, col) == CENTRE,
+                "tile": None,
+            }
+            if tile is not None:
+                cell["tile"] = {
+                    "face": tile["face"],
+                    "display": display(tile["face"]),
+                    "blank": tile["blank"],
+                    "score": 0 if tile["blank"] else SCORES[tile["face"]],
+                    "seat": tile["seat"],
+                    "new": (row, col) in fresh,
+                }
+            cells.append(cell)
+        rows.append(cells)
+    return rows
