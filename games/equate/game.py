@@ -54,6 +54,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, ClassVar
 
+from games.engine.common import known_keys, redeal, whole_number
 from games.engine.protocol import (
     Bot,
     Game,
@@ -65,7 +66,6 @@ from games.engine.protocol import (
     State,
     View,
 )
-from games.primepak.common import known_keys, redeal, whole_number
 
 from . import board as geo
 from . import rules

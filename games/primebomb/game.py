@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, ClassVar
 
+from games.engine.common import known_keys, redeal, whole_number
 from games.engine.protocol import (
     Bot,
     Game,
@@ -51,7 +52,6 @@ from games.engine.protocol import (
 from games.engine.texts import HowToPlay, LearnScript, RulesSection
 from games.primepak import levels
 from games.primepak.cards import LEVELS
-from games.primepak.common import known_keys, redeal, whole_number
 
 from . import rules as pb
 from . import texts

@@ -4,8 +4,8 @@
   (`levels.py`), skills read as "factors of 91", hidden cards are dealt again for the
   conformance check through `redeal`, and the bots are imported only when asked for (a game's
   bots import the game's own moves, so the game module cannot import them at load time).
-- `redeal`: the cards of some hidden zones (a draw pile, other players' hands) dealt again at
-  random, each zone keeping its size.
+- `log_event`: the public "What happened" sentence of the PrimePak logs.
+(`whole_number`, `known_keys` and `redeal` are every game's: games/engine/common.py.)
 
 Pure Python, like the rules.
 """
@@ -17,18 +17,12 @@ import random
 from abc import abstractmethod
 from typing import Any, ClassVar
 
+from games.engine.common import known_keys, redeal, whole_number
 from games.engine.protocol import Bot, Game, SettingsError, State
 from games.engine.texts import HowToPlay, LearnScript, RulesSection
 
 from . import levels
 from .cards import LEVELS
-
-
-def whole_number(value: Any) -> int | None:
-    """A setting's whole number: a form's "3" as 3; anything else None (and then refused)."""
-    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 4:
-        return int(value)
-    return value if type(value) is int else None
 
 
 def log_event(state: State, kind: str, *parts: int | str, size: int = 12) -> None:
@@ -43,31 +37,6 @@ def log_event(state: State, kind: str, *parts: int | str, size: int = 12) -> Non
         else:
             sentence.append({"text": part})
     state["log"] = [*state["log"], {"kind": kind, "parts": sentence}][-size:]
-
-
-def known_keys(settings: Any, defaults: dict[str, Any]) -> dict[str, Any]:
-    """The settings as a dict (None: no settings), refusing what is not a dict and any name
-    the defaults do not have."""
-    if settings is None:
-        settings = {}
-    if not isinstance(settings, dict):
-        raise SettingsError("Settings must be a list of named choices.")
-    unknown = sorted(str(key)[:40] for key in settings if key not in defaults)
-    if unknown:
-        raise SettingsError(f"Unknown setting: {', '.join(unknown)}.")
-    return settings
-
-
-def redeal(zones: list[list[Any]], rng: random.Random) -> None:
-    """Deal the cards of these zones again at random, in place, each zone keeping its size
-    (one zone: the same as shuffling it)."""
-    pool = [card for zone in zones for card in zone]
-    rng.shuffle(pool)
-    start = 0
-    for zone in zones:
-        size = len(zone)
-        zone[:] = pool[start : start + size]
-        start += size
 
 
 class PrimePakGame(Game):

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engine.common import whole_number
 from games.engine.protocol import (
     IllegalMove,
     LearningEvent,
@@ -31,7 +32,7 @@ from games.engine.protocol import (
 from games.engine.rng import rng_for
 
 from .cards import LEVEL_PRIMES, LEVELS, is_wild, label, sort_key
-from .common import PrimePakGame, whole_number
+from .common import PrimePakGame
 from .meld import best_arrangement, check_meld
 from .rummy_moves import (
     DEADWOOD,

@@ -38,6 +38,7 @@ from functools import cache
 from math import prod
 from typing import Any, ClassVar
 
+from games.engine.common import whole_number
 from games.engine.protocol import (
     IllegalMove,
     LearningEvent,
@@ -50,7 +51,7 @@ from games.engine.protocol import (
 from games.engine.rng import shuffled
 
 from .cards import LEVELS, is_prime, number_cards, prime_factors
-from .common import PrimePakGame, whole_number
+from .common import PrimePakGame
 from .factorsets import check_set, value_sets
 
 # --- settings -------------------------------------------------------------------------------

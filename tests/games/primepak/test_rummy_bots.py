@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import random
 
+from games.engine.common import redeal
 from games.engine.learn import learn_playthrough
 from games.engine.texts import check_texts
 from games.primepak.challenge import CHALLENGE
-from games.primepak.common import PrimePakGame, redeal
+from games.primepak.common import PrimePakGame
 from games.primepak.rummy import FACTOR_RUMMY, Discard, Draw, NextRound
 from games.primepak.rummy_state import ROUND_OVER
 from games.primepak.solitaire import SOLITAIRE

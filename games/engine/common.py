@@ -1,0 +1,45 @@
+"""Small helpers every game may use: settings posted by a form, and hidden zones dealt again.
+
+Pure Python, like the rules.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .protocol import SettingsError
+
+__all__ = ["known_keys", "redeal", "whole_number"]
+
+
+def whole_number(value: Any) -> int | None:
+    """A setting's whole number: a form's "3" as 3; anything else None (and then refused)."""
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 4:
+        return int(value)
+    return value if type(value) is int else None
+
+
+def known_keys(settings: Any, defaults: dict[str, Any]) -> dict[str, Any]:
+    """The settings as a dict (None: no settings), refusing what is not a dict and any name
+    the defaults do not have."""
+    if settings is None:
+        settings = {}
+    if not isinstance(settings, dict):
+        raise SettingsError("Settings must be a list of named choices.")
+    unknown = sorted(str(key)[:40] for key in settings if key not in defaults)
+    if unknown:
+        raise SettingsError(f"Unknown setting: {', '.join(unknown)}.")
+    return settings
+
+
+def redeal(zones: list[list[Any]], rng: random.Random) -> None:
+    """Deal the cards of these zones again at random, in place, each zone keeping its size
+    (one zone: the same as shuffling it)."""
+    pool = [card for zone in zones for card in zone]
+    rng.shuffle(pool)
+    start = 0
+    for zone in zones:
+        size = len(zone)
+        zone[:] = pool[start : start + size]
+        start += size
