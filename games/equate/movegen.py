@@ -18,6 +18,11 @@ How it searches (the lines are read left to right or downward, as rules.py reads
   decision 6), a second "=". A play may end wherever the line ends (the next square is empty
   or off the board) and the line is complete: an expression, or an equation whose two sides
   have the same value.
+- Equations only (expressions=False): the right sides after an "=" depend only on where they
+  start, the reading without the left side's value, the tiles left and whether the play
+  touches a tile yet. They are found once for each of these, with the value each ends on,
+  and kept: every left side that reaches the same place takes those of its own value
+  (left sides in another order, "2 × 6 =" and "6 × 2 =", or of another value).
 - A blank may stand for any face of the set: it is one more choice at each square, tried
   only where the reading allows a face of its kind.
 
@@ -86,6 +91,10 @@ class _Search:
         self.start = scan.initial(strict=not negative_later)
         self.plays: list[list[Placement]] = []
         self.placed: list[tuple] = []
+        # Right sides (after "="), remembered by where they start and the tiles left; each
+        # as (its value, the placements), matched to the left side's value (equations only).
+        self.sides: dict[tuple, list[tuple]] = {}
+        self.sink: list[tuple] | None = None
 
     def _hand(self, rack: list[str], supply: bool) -> None:
         """The tiles to play: the choices at a square, sorted (decision 2), and their counts."""
@@ -225,7 +234,12 @@ class _Search:
             state = scan.step(state, face)
             if state is None:
                 return
-        if touching and len(self.placed) > 1:
+        if self.sink is not None:  # recording a right side
+            if touching:  # the play has the left side's tiles too: 2 or more
+                value = scan.side_value(state)
+                if value is not None:
+                    self.sink.append((value, tuple(self.placed)))
+        elif touching and len(self.placed) > 1:
             line = scan.finish(state)
             if line is not None and (self.expressions or line == "equation"):
                 self.plays.append([list(p) for p in self.placed])
@@ -241,7 +255,27 @@ class _Search:
         return sq is not None and self.equals_ahead[step].get(sq, False)
 
     def _extend(self, sq: Square, step, state, touching: bool, hand: int) -> None:
-        """Each tile that may go on the empty square `sq` next in the line, in order."""
+        """Each tile that may go on the empty square `sq` next in the line, in order; after
+        the "=" (equations only), the right sides from here are found once for the tiles
+        left and kept for every left side of the same value."""
+        if self.expressions or state[8] is None or self.sink is not None:
+            self._extend_now(sq, step, state, touching, hand)
+            return
+        key = (sq, step, state[:8], state[9:], touching, hand, tuple(self.left.values()))
+        sides = self.sides.get(key)
+        if sides is None:
+            placed = self.placed
+            self.placed, self.sink = [], []
+            self._extend_now(sq, step, state, touching, hand)
+            sides = self.sides[key] = self.sink
+            self.placed, self.sink = placed, None
+        wanted = state[8]
+        prefix = [list(p) for p in self.placed]
+        for value, suffix in sides:
+            if value == wanted:
+                self.plays.append(prefix + [list(p) for p in suffix])
+
+    def _extend_now(self, sq: Square, step, state, touching: bool, hand: int) -> None:
         keep = self.cross[step][sq]
         mode = state[0]
         if mode == scan.START:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from math import gcd
 
 from .tiles import (
     DIGITS,
@@ -63,10 +64,42 @@ def initial(strict: bool = False) -> State:
     return (START, 0, False, 0, None, None, 0, True, None, False, False, strict)
 
 
+# Exact arithmetic on ints and Fractions without Fraction's slow mixed-type operators (they
+# were a third of the move generator's time): an int whenever the value is whole.
+def _exact(numerator: int, denominator: int):
+    g = gcd(numerator, denominator)
+    if g == denominator:
+        return numerator // g
+    return Fraction(numerator // g, denominator // g)
+
+
+def _add(a, b):
+    if type(a) is int and type(b) is int:
+        return a + b
+    da, db = a.denominator, b.denominator
+    return _exact(a.numerator * db + b.numerator * da, da * db)
+
+
+def _sub(a, b):
+    if type(a) is int and type(b) is int:
+        return a - b
+    da, db = a.denominator, b.denominator
+    return _exact(a.numerator * db - b.numerator * da, da * db)
+
+
+def _multiply(a, b):
+    if type(a) is int and type(b) is int:
+        return a * b
+    return _exact(a.numerator * b.numerator, a.denominator * b.denominator)
+
+
 def _divide(a, b):
     if type(a) is int and type(b) is int and a % b == 0:
         return a // b
-    return Fraction(a) / b
+    numerator, denominator = a.numerator * b.denominator, a.denominator * b.numerator
+    if denominator < 0:
+        numerator, denominator = -numerator, -denominator
+    return _exact(numerator, denominator)
 
 
 def _term(state: State):
@@ -77,7 +110,7 @@ def _term(state: State):
     if mulop is None:
         return value
     if mulop == TIMES:
-        return term * value
+        return _multiply(term, value)
     if value == 0:
         return None
     return _divide(term, value)
@@ -104,7 +137,7 @@ def step(state: State, face: str) -> State | None:
         if mode == START:
             number = payload
         elif mode == OPEN:
-            number = -(whole + payload) if neg else whole + payload
+            number = -_add(whole, payload) if neg else _add(whole, payload)
         else:
             return None
         return (CLOSED, 0, False, number, term, mulop, total, adding, left, below, negtile,
@@ -133,7 +166,7 @@ def step(state: State, face: str) -> State | None:
         return None
     if kind == OPERATOR and payload in (TIMES, DIVIDE):
         return (START, 0, False, 0, worked, payload, total, adding, left, below, negtile, strict)
-    total = total + worked if adding else total - worked
+    total = _add(total, worked) if adding else _sub(total, worked)
     if total < 0:
         if strict:
             return None
@@ -154,12 +187,27 @@ def finish(state: State) -> str | None:
     worked = _term(state)
     if worked is None:
         return None
-    total = state[6] + worked if adding else state[6] - worked
+    total = _add(state[6], worked) if adding else _sub(state[6], worked)
     if (total < 0 or below) and not negtile:
         return None
     if left is None:
         return "expression"
     return "equation" if total == left else None
+
+
+def side_value(state: State):
+    """The value of the side being read when the line read so far is complete and right but
+    for its value (finish() without comparing the sides), else None."""
+    mode, *_, adding, _left, below, negtile, _ = state
+    if mode == START:
+        return None
+    worked = _term(state)
+    if worked is None:
+        return None
+    total = _add(state[6], worked) if adding else _sub(state[6], worked)
+    if (total < 0 or below) and not negtile:
+        return None
+    return total
 
 
 def read(faces) -> str | None:

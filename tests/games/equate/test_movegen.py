@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from fractions import Fraction
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -155,6 +156,20 @@ def test_hand_built_positions_match_the_brute_force():
         assert check_against_brute_force(state), rack
 
 
+def test_right_sides_found_once_serve_every_left_side_of_their_value():
+    """Equations only, the right sides after an "=" are found once per square and tiles left
+    and matched to each left side by value: 1 = 1, 2 = 2, 12 = 12, 21 = 21, 1 + 1 = 2 ...,
+    across and down, each on the centre at every tile; all as the brute force finds them."""
+    for rack in (["1", "2", "1", "2"], ["2", "+", "1", "1"]):
+        state = arrange(game(), [rack, []])
+        state["racks"][0] = list(rack)
+        plays = check_against_brute_force(state)
+        equations = movegen.generate(state, 0, expressions=False)
+        assert equations and len(equations) < len(plays), rack
+        for play in equations:
+            assert main_line(state, play) == "equation"
+
+
 def test_a_blank_can_be_any_face_even_the_equals_when_none_is_left():
     """rules.py decision 2: with no "=" beside the board, a blank can stand for one."""
     state = arrange(game(), [["5", BLANK], []], board=START)
@@ -247,3 +262,16 @@ def test_the_placements_name_rack_tiles_on_free_squares():
     state["racks"][0] = ["2", "2", "×"]
     for play in movegen.generate(state, 0):
         assert all(key((r, c)) not in state["board"] for r, c, _, _ in play)
+
+
+def test_side_value_is_the_value_a_complete_side_ends_on():
+    def side(text):
+        state = scan.initial()
+        for face in text.split():
+            state = scan.step(state, face)
+        return scan.side_value(state)
+
+    assert side("1/2 + 1/2") == 1
+    assert side("2 1/2 × 2 ÷ 3") == Fraction(5, 3)
+    assert side("3 − 5") is None  # below 0
+    assert side("6 ×") is None  # not complete
