@@ -181,15 +181,10 @@ def step(state: State, face: str) -> State | None:
 
 def finish(state: State) -> str | None:
     """ "expression" or "equation" when the line read so far is complete and right, else None."""
-    mode, *_, adding, left, below, negtile, _ = state
-    if mode == START:
+    total = side_value(state)
+    if total is None:
         return None
-    worked = _term(state)
-    if worked is None:
-        return None
-    total = _add(state[6], worked) if adding else _sub(state[6], worked)
-    if (total < 0 or below) and not negtile:
-        return None
+    left = state[8]
     if left is None:
         return "expression"
     return "equation" if total == left else None

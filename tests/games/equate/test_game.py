@@ -5,7 +5,6 @@ through the conformance playout."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 
@@ -17,9 +16,6 @@ from games.equate.game import Equate, Pass, Place, Trade, listed_trades
 from games.equate.tiles import BLANK, EQUALS
 
 from .boards import arrange, at, lay, place
-
-HAS_MOVEGEN = importlib.util.find_spec("games.equate.movegen") is not None
-needs_movegen = pytest.mark.skipif(not HAS_MOVEGEN, reason="games/equate/movegen.py not there yet")
 
 START = lay(9, 7, "2 + 3 = 5")  # across the centre: the 3 is on (9, 9)
 
@@ -364,7 +360,6 @@ def test_describe_says_what_was_played_for_how_many_points():
 
 
 # --- with the move generator ----------------------------------------------------------------------
-@needs_movegen
 def test_legal_moves_pass_trades_then_every_play_each_legal_and_in_its_own_form():
     state = rigged([["2", "+", "3", "5", "1"], []])
     moves = GAME.legal_moves(state, 0)
@@ -387,7 +382,6 @@ def test_legal_moves_pass_trades_then_every_play_each_legal_and_in_its_own_form(
     assert GAME.apply_move(state, 0, alone)["last"]["lines"][0]["kind"] == "expression"
 
 
-@needs_movegen
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_end_of_a_game_played_with_random_legal_moves(seed):
     """The bag empty, small racks and a full board (tests/games/equate/boards.py): random
@@ -429,7 +423,6 @@ def test_the_end_of_a_game_played_with_random_legal_moves(seed):
     ]
 
 
-@needs_movegen
 @pytest.mark.parametrize(("players", "seed", "tiles"), [(2, 1, "original")])
 def test_a_round_of_random_moves_passes_the_conformance_playout(players, seed, tiles):
     """The platform's checks from the first turn: random listed moves, views hiding the other
