@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from typing import Any, ClassVar
 
@@ -80,6 +81,21 @@ class Flip(Move):
 
     def label(self) -> str:
         return "turned up the next card"
+
+
+@lru_cache(maxsize=4096)
+def _choices(hand: tuple[int, ...]) -> tuple[Choose, ...]:
+    """Every different set of cards from the hand (one per set of values), smallest first:
+    the same hand is asked for at every step of a round, by every part of the app."""
+    moves: list[Choose] = []
+    seen: set[tuple[int, ...]] = set()
+    for size in range(len(hand) + 1):
+        for positions in combinations(range(len(hand)), size):
+            values = tuple(hand[p] for p in positions)
+            if values not in seen:
+                seen.add(values)
+                moves.append(Choose(positions))
+    return tuple(moves)
 
 
 @dataclass(frozen=True)
@@ -266,25 +282,14 @@ class PrimeBomb(Game):
             return []
         phase = state["phase"]
         if phase == pb.CHOOSE:
-            hand = state["hands"][player]
-            moves: list[Move] = []
-            seen: set[tuple[int, ...]] = set()
-            for size in range(len(hand) + 1):
-                for positions in combinations(range(len(hand)), size):
-                    values = tuple(hand[p] for p in positions)
-                    if values not in seen:
-                        seen.add(values)
-                        moves.append(Choose(positions))
-            return moves
+            return list(_choices(tuple(state["hands"][player])))
         if phase == pb.FLIP:
             moves = [Flip()] if player == state["flipper"] else []
             hand, pile = state["hands"][player], state["captured"][player]
-            pairs: set[tuple[int, int]] = set()
-            for h, card in enumerate(hand):
-                for c, taken in enumerate(pile):
-                    if (card, taken) not in pairs:
-                        pairs.add((card, taken))
-                        moves.append(Swap(h, c))
+            # One swap per pair of values: each value named by its first place.
+            cards = [h for h, card in enumerate(hand) if hand.index(card) == h]
+            taken = [c for c, card in enumerate(pile) if pile.index(card) == c]
+            moves.extend(Swap(h, c) for h in cards for c in taken)
             return moves
         return []
 
