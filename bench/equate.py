@@ -1,66 +1,98 @@
-"""Equate's move generator: plays found and time taken on positions from seeded games.
+"""Equate: the strong bot against the easy bot, its decision time, and the complete move
+generator on positions from those games.
 
-Run: .venv/bin/python bench/equate.py [--games 2] [--turns 8] [--timeout 60]
-Target (issue 17, step 2): movegen.generate under 1 s at p95.
+Run: .venv/bin/python bench/equate.py [--games 500] [--workers 2] [--positions 24] [--timeout 30]
+Targets (issue 17): strong bot p95 under 1 s; strong vs easy over 500 games with a 95 %
+interval; plays found per position and the generation time p50/p95/max.
 
-Positions: seeded two-player games (Original tiles) played by a greedy player against
-itself. Its move is the highest-scoring play whose main line is an equation among those of
-the first FIVE tiles of its rack (the whole rack is far too slow to search every turn:
-see the figures); with none, it trades its whole rack (or passes when the bag is short).
-At each position, in a child process stopped after --timeout seconds:
-
-- "all plays": movegen.generate(state, seat), every legal play (expressions included);
-- "equations": movegen.generate(state, seat, expressions=False).
-
-A position that runs out of time counts in "errors" and its time is the time limit, so the
-percentiles are lower bounds when there are errors.
+1. Games: seeded two-player games, Original tiles, no time limit, the strong bot in seat 0 in
+   even games and seat 1 in odd ones. Decision time = the bot's choose_move with its view and
+   legal_moves (what the platform runs for a bot's turn). For each strong decision, the plays
+   its search found and the depth it searched to the end (movegen.bot_plays).
+2. Complete generation: movegen.generate(state, seat, expressions=False), every equation play
+   of the whole rack, on --positions positions taken from the first games (every 8th turn),
+   each in a child process stopped after --timeout seconds (a stopped one counts in "errors"
+   at the time limit, so its percentiles are lower bounds).
 """
 
 from __future__ import annotations
 
 import argparse
 import multiprocessing
+import random
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench._common import HEADER, machine, summary
-from games.engine.protocol import IllegalMove
-from games.equate import movegen, rules
+from games.equate import bots, movegen
+from games.equate.game import EQUATE as GAME
 
-SEARCHED = 5  # rack tiles the greedy player searches
-
-
-def greedy(state, seat: int):
-    """The state after the greedy player's turn, and what it did."""
-    rack = state["racks"][seat]
-    small = {**state, "racks": [list(r) for r in state["racks"]]}
-    small["racks"][seat] = rack[:SEARCHED]  # the same positions hold the same faces
-    best, best_score = None, -1
-    for play in movegen.generate(small, seat, expressions=False):
-        score = movegen.score_of(state, seat, play)
-        if score > best_score:
-            best, best_score = play, score
-    if best is not None:
-        return rules.play(state, seat, best), f"play for {best_score}"
-    try:
-        return rules.trade(state, seat, list(range(len(rack)))), "trade"
-    except IllegalMove:
-        return rules.pass_turn(state, seat), "pass"
+MAX_TURNS = 400
+SAMPLE_EVERY = 8
 
 
-def _timed(state, seat, expressions, out) -> None:
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson interval of a proportion."""
+    if not games:
+        return 0.0, 0.0
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * ((p * (1 - p) / games + z * z / (4 * games * games)) ** 0.5) / (1 + z * z / games)
+    return centre - half, centre + half
+
+
+def one_game(number: int) -> dict:
+    strong = number % 2
+    seats = ["easy", "easy"]
+    seats[strong] = "strong"
+    state = GAME.new_game({"tiles": "original"}, 2, number)
+    rng = random.Random(number)
+    times: dict[str, list[float]] = {"easy": [], "strong": []}
+    found, depths, samples = [], [], []
+    for turn in range(MAX_TURNS):
+        if GAME.outcome(state) is not None:
+            break
+        seat = GAME.current_player(state)
+        if turn % SAMPLE_EVERY == 0:
+            samples.append((state, seat))
+        started = time.perf_counter()
+        view = GAME.view(state, seat)
+        move = GAME.bots()[seats[seat]].choose_move(view, GAME.legal_moves(state, seat), rng)
+        times[seats[seat]].append((time.perf_counter() - started) * 1000)
+        if seats[seat] == "strong":
+            plays, depth = movegen.bot_plays(bots.view_state(view), seat)
+            found.append(len(plays))
+            depths.append(depth)
+        state = GAME.apply_move(state, seat, move)
+    outcome = GAME.outcome(state)
+    winners = outcome.winners if outcome else ()
+    return {
+        "finished": outcome is not None,
+        "won": (1 / len(winners)) if strong in winners else 0.0,
+        "tied": strong in winners and len(winners) > 1,
+        "scores": (state["scores"][strong], state["scores"][1 - strong]),
+        "end": state["end"],
+        "times": times,
+        "found": found,
+        "depths": depths,
+        "samples": samples,
+    }
+
+
+def _generate(state, seat, out) -> None:
     started = time.perf_counter()
-    plays = movegen.generate(state, seat, expressions=expressions)
+    plays = movegen.generate(state, seat, expressions=False)
     out.put((len(plays), time.perf_counter() - started))
 
 
-def measure(state, seat: int, expressions: bool, timeout: float) -> tuple[int | None, float]:
-    """(plays found or None, seconds) for one generation, stopped after `timeout` seconds."""
+def complete(state, seat: int, timeout: float) -> tuple[int | None, float]:
+    """(plays found or None, seconds) for the whole rack's equations, stopped at `timeout`."""
     out = multiprocessing.Queue()
-    child = multiprocessing.Process(target=_timed, args=(state, seat, expressions, out))
+    child = multiprocessing.Process(target=_generate, args=(state, seat, out))
     child.start()
     child.join(timeout)
     if child.is_alive():
@@ -72,37 +104,51 @@ def measure(state, seat: int, expressions: bool, timeout: float) -> tuple[int | 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=2)
-    parser.add_argument("--turns", type=int, default=8, help="positions measured per game")
-    parser.add_argument("--timeout", type=float, default=60.0)
+    parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--positions", type=int, default=24)
+    parser.add_argument("--timeout", type=float, default=30.0)
     options = parser.parse_args()
     print(machine())
-    print(f"Equate move generation: {options.games} seeded games, {options.turns} positions "
-          f"each, {options.timeout:g} s limit per generation.")  # fmt: skip
+    print(f"Equate, Original tiles, 2 players: strong against easy, {options.games} seeded games; "
+          f"strong search budget {movegen.BOT_NODES} steps.")  # fmt: skip
+    started = time.perf_counter()
+    with ProcessPoolExecutor(options.workers) as pool:
+        results = list(pool.map(one_game, range(options.games), chunksize=2))
+    seconds = time.perf_counter() - started
+    games = len(results)
+    wins = sum(r["won"] for r in results)
+    low, high = wilson(wins, games)
+    print(f"{games} games in {seconds:.0f} s: strong won {wins:g} ({wins / games:.1%}; 95 % "
+          f"interval {low:.1%} to {high:.1%}); shared wins {sum(r['tied'] for r in results)}; "
+          f"unfinished {sum(not r['finished'] for r in results)}.")  # fmt: skip
+    mean = [sum(r["scores"][k] for r in results) / games for k in (0, 1)]
+    ends = {end: sum(r["end"] == end for r in results) for end in ("out", "passes", "rounds")}
+    print(f"Mean final score: strong {mean[0]:.0f}, easy {mean[1]:.0f}. Endings: {ends}.")
+    found = sorted(n for r in results for n in r["found"])
+    depths = [d for r in results for d in r["depths"]]
+    if found:
+        print(f"Strong search, plays found per decision: median {found[len(found) // 2]}, "
+              f"max {found[-1]}; depth searched to the end: "
+              + ", ".join(f"{d}: {depths.count(d)}" for d in sorted(set(depths))))  # fmt: skip
     print()
-    times: dict[str, list[float]] = {"all plays": [], "equations": []}
-    errors = {name: 0 for name in times}
-    for number in range(options.games):
-        state = rules.new_state({"tiles": "original"}, 2, number)
-        for turn in range(options.turns):
-            if state["end"]:
-                break
-            seat = state["turn"]
-            found = []
-            for name, expressions in (("all plays", True), ("equations", False)):
-                plays, seconds = measure(state, seat, expressions, options.timeout)
-                times[name].append(seconds * 1000)
-                errors[name] += plays is None
-                found.append("timed out" if plays is None else f"{plays} in {seconds:.2f} s")
-            rack = " ".join(state["racks"][seat])
-            where = f"{len(state['board']):>3} tiles on the board, rack {rack}"
-            state, did = greedy(state, seat)
-            print(f"game {number} turn {turn}: {where}: all plays {found[0]}; "
-                  f"equations {found[1]}; then {did}")  # fmt: skip
+    samples = [s for r in results for s in r["samples"]][: options.positions]
+    full: list[float] = []
+    errors = 0
+    counts = []
+    for state, seat in samples:
+        plays, took = complete(state, seat, options.timeout)
+        full.append(took * 1000)
+        errors += plays is None
+        counts.append("timed out" if plays is None else str(plays))
+    print(f"Complete generation (whole rack, equations), {len(samples)} positions, "
+          f"{options.timeout:g} s limit; plays per position: {', '.join(counts)}")  # fmt: skip
     print()
     print(HEADER)
-    for name, values in times.items():
-        print(summary(f"generate, {name}", values, errors[name]))
+    for strength in ("strong", "easy"):
+        values = [t for r in results for t in r["times"][strength]]
+        print(summary(f"{strength} decision (view, moves)", values))
+    print(summary("complete generation", full, errors))
 
 
 if __name__ == "__main__":

@@ -13,7 +13,8 @@ from .engine import Game, SettingsError
 MOVE_FIELD = re.compile(r"[a-z_]{1,20}")
 WHOLE_NUMBER = re.compile(r"-?\d{1,6}")
 NOT_MOVE_FIELDS = {"csrfmiddlewaretoken", "version", "submission", "board_key"}
-LIST_FIELDS = {"cards", "pick"}  # checkboxes: every ticked value counts
+# Checkboxes (every ticked value counts) and Equate's tiles put down (one field per tile).
+LIST_FIELDS = {"cards", "pick", "tiles"}
 MAX_VALUE, MAX_LIST_VALUE = 40, 400
 
 OPPONENT_CHOICES = [("", "— nobody —"), ("classmate", "A classmate")]

@@ -166,6 +166,9 @@ class Game(ABC):
     # on purpose) set how many random moves the conformance playout makes, every check on;
     # then the strongest bot plays every seat to the end, still checked.
     random_playout_moves: ClassVar[int | None] = None
+    # Games whose every position is costly to list (Equate searches the board for plays) run
+    # fewer seeded conformance playouts than the usual hundreds (None: the usual number).
+    conformance_playouts: ClassVar[int | None] = None
 
     # --- settings -------------------------------------------------------------------------
     @abstractmethod

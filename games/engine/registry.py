@@ -32,4 +32,4 @@ def all_games() -> list[Game]:
 
 def _load_builtin_games() -> None:
     # Importing a game package registers it; the list grows with each game built.
-    from games import multiplication, primebomb, primeclimb, primepak  # noqa: F401
+    from games import equate, multiplication, primebomb, primeclimb, primepak  # noqa: F401

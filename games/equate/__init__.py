@@ -1,3 +1,13 @@
-"""Equate: equations crossword-style. Rules core only so far (tiles.py: the tile set, scores and
-premium squares; expr.py: reading one line of tiles; board.py: lines and their scores on the
-board; rules.py: the deal, plays, trades, passes and the end); not registered as a game yet."""
+"""Equate: equations crossword-style on a 19 × 19 board.
+
+tiles.py holds the tile sets, scores and premium squares; expr.py reads one line of tiles;
+board.py the lines and their scores; rules.py the deal, plays, trades, passes and the end;
+movegen.py (with scan.py) finds the plays; game.py is the Game; bots.py the computer players;
+texts.py How to play, Learn to play and the rules for teachers.
+"""
+
+from games.engine.registry import register
+
+from .game import EQUATE
+
+register(EQUATE)

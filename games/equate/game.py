@@ -4,24 +4,25 @@ The rules and their decisions are in rules.py (and tiles.py, expr.py); this modu
 the platform needs (issue 17, step 2). The plays come from movegen.generate. Its own decisions
 (for docs/rules.md):
 
-1. Settings: "tiles" (the level a teacher picks: Original tiles, whole numbers and fractions,
-   or Advanced tiles, adding negative numbers and powers; teacher only) and "rounds" (the
-   equal-turns time limit: no limit, or 3, 5, 10, 15 or 20 rounds offered; any whole number
-   from 1 to rules.MAX_ROUNDS is accepted). Form text is accepted: "10", and "None" or "" for
+1. Settings: "tiles" (the level a teacher picks: whole numbers — the Original tiles without
+   fractions —, the Original tiles, or the Advanced tiles, adding negative numbers and powers;
+   teacher only), "rounds" (the equal-turns time limit: no limit, or 3, 5, 10, 15 or 20 rounds
+   offered; any whole number from 1 to rules.MAX_ROUNDS is accepted) and "values" (hidden, the
+   default, or shown: the board works out each side of the line being built; then every
+   equation counts as help; teacher only). Form text is accepted: "10", and "None" or "" for
    no limit. Progress counts by the tile set (progress_level), easiest first.
 2. Moves: Place(tiles=((row, col, tile, face), ...)), tile a rack position or "=" (the one
    beside the board), face what a blank stands for, else None; Trade(tiles=(positions...));
    Pass(). A Place's placements are kept sorted by square. The board's form posts a Place's
    tiles as text, "row:col:tile" or "row:col:tile:face" joined by "," (a blank as "9:9:4:1/2",
    "½" accepted for "1/2"), and a Trade's as "3,5" (checkboxes). Anything else is refused.
-3. legal_moves (only the player to move has any): Pass, then the trades, then the plays
-   movegen.generate finds whose main line is an equation, in its order and in the form
-   canonical_move gives. Both kinds are listed in part (listed_in_part): every other trade or
-   play the rules allow is allowed too. Trades listed: one tile of each face in the rack (the
-   first place holding it), and all the tiles, when the bag holds enough. Plays that make only
-   an expression (they score 0) are legal but not listed: there are far too many (138 262 on
-   the first turn of a seeded game, over a million a few turns later, against 278 and a few
-   thousand equations), and a bot that wants one (to go out) asks movegen for them.
+3. legal_moves (only the player to move has any): Pass, then the trades, then the plays of
+   at most movegen.LISTED_TILES tiles (blanks kept back) whose main line is an equation, in
+   movegen's order and in the form canonical_move gives. Trades, plays and the hint are listed
+   in part (listed_in_part): every other trade or play the rules allow is allowed too, and a
+   hint is never listed. A full rack has up to tens of thousands of equation plays and 10^5 to
+   10^6 plays making only an expression: far too many to list each turn. The bots search
+   further themselves (bots.py).
 4. canonical_move: equal tiles are named by the first places holding their face, in the order
    of the squares; a tile that is not a blank has face None (its own face is accepted too).
 5. The view: your rack (faces, what each shows and scores), everyone's rack size, the tiles
@@ -30,17 +31,23 @@ the platform needs (issue 17, step 2). The plays come from movegen.generate. Its
    (public: the lines read and their scores, how many tiles a trade gave back, a pass) and the
    end. Never another player's rack, never the bag's order, never the seed.
 6. Learning events. A play: for each equation it makes (the main line and lines across), one
-   event of kind "equation" per skill in it, correct: "equate:+", "equate:−", "equate:×",
-   "equate:÷" for each operation used, "equate:fractions" (a fraction tile, or a side whose
-   value is not a whole number), "equate:negatives", "equate:powers" (Advanced tiles), and
-   "equate:numbers" for an equation with none of those ("5 = 5"). An expression shows no
-   skill (it scores 0 and needs no truth). A play refused for its arithmetic (false, negative,
-   syntax, leading_zero, divide_by_zero, two_equals): the same skills of the line that failed,
-   not correct, the mistake's kind, the reason in detail. A play refused for where its tiles
-   go (not_in_line, gap, centre, not_connected): kind "rule", skill "equate:placing". Trades,
-   passes and platform refusals (not your turn, not in your rack): none.
+   event of kind "fact" per skill in it, correct (helped when decision 8 says so):
+   "equate:+", "equate:−", "equate:×", "equate:÷" for each operation used,
+   "equate:fractions" (a fraction tile, or a side whose value is not a whole number),
+   "equate:negatives", "equate:powers" (Advanced tiles), and "equate:numbers" for an
+   equation with none of those ("5 = 5"). An expression shows no skill (it scores 0 and
+   needs no truth). A play refused for its arithmetic (false, negative, syntax, leading_zero,
+   divide_by_zero, two_equals): the same skills of the line that failed, not correct, the
+   mistake's kind, the reason in detail. A play refused for where its tiles go (not_in_line,
+   gap, centre, not_connected): kind "rule", skill "equate:placing". Trades, passes and
+   platform refusals (not your turn, not in your rack): none.
 7. describe: "played 2 + 3 = 5 for 12 points" (the main line as read and the turn's score),
    "traded 3 tiles", "passed".
+8. Help. A Hint (the player to move, once a turn; not a turn) keeps the strong bot's best
+   play for the player's own view in state["hints"] (an empty list when it finds none); only
+   that player's view shows it. It is an event of kind "hint" (skill "equate:plays"), and the
+   player's play in that turn counts as help whatever it is. With "values" shown every
+   equation a player makes counts as help.
 
 Pure Python: no Django.
 """
@@ -66,9 +73,10 @@ from games.engine.protocol import (
     State,
     View,
 )
+from games.engine.texts import HowToPlay, LearnScript, RulesSection
 
 from . import board as geo
-from . import rules
+from . import rules, texts
 from .expr import EQUATION, read_line
 from .tiles import (
     BLANK,
@@ -86,7 +94,7 @@ from .tiles import (
     is_number_face,
 )
 
-__all__ = ["Equate", "Pass", "Place", "Trade"]
+__all__ = ["Equate", "Hint", "Pass", "Place", "Trade"]
 
 NOT_A_MOVE = "That is not a move in Equate."
 PICK_TILES = "Pick tiles from your rack."
@@ -94,8 +102,13 @@ PUT_TILES = "Put tiles from your rack on squares of the board."
 MAX_PLACEMENTS = rules.RACK_SIZE + 1  # nine rack tiles and the "=" from beside the board
 MAX_POSITIONS = 20
 ROUND_CHOICES = (3, 5, 10, 15, 20)
-TILE_LEVELS = {"original": "Original tiles", "advanced": "Advanced tiles"}  # easiest first
+TILE_LEVELS = {  # easiest first
+    "whole": "Whole numbers",
+    "original": "Original tiles",
+    "advanced": "Advanced tiles",
+}
 TILE_CHOICES = {
+    "whole": "Whole numbers: the Original tiles without fractions",
     "original": "Original tiles: whole numbers and fractions",
     "advanced": "Advanced tiles: adds negative numbers and powers",
 }
@@ -118,7 +131,9 @@ SKILLS = {
     "equate:powers": "squares and cubes in equations",
     "equate:numbers": "writing numbers (no operation)",
     "equate:placing": "placing tiles by the rules",
+    "equate:plays": "finding a play",
 }
+VALUES = {"hidden": "Hidden: children work out each side", "shown": "Shown (counts as help)"}
 # A blank's face as the board's form may post it: the face itself, or a fraction as shown.
 FACES = {face: face for face in all_faces("advanced") if face != BLANK} | {
     display(face): face for face in all_faces("advanced") if is_fraction(face)
@@ -155,6 +170,16 @@ class Trade(Move):
     def label(self) -> str:
         count = len(self.tiles)
         return f"traded {count} tile{'s' * (count != 1)}"
+
+
+@dataclass(frozen=True)
+class Hint(Move):
+    """Ask the app for a good play (help: decision 8)."""
+
+    type: ClassVar[str] = "hint"
+
+    def label(self) -> str:
+        return "asked for a hint"
 
 
 @dataclass(frozen=True)
@@ -227,6 +252,8 @@ def parse_move(data: Any) -> Move:
     kind = data["type"]
     if kind == Pass.type:
         return Pass()
+    if kind == Hint.type:
+        return Hint()
     if kind == Trade.type:
         return Trade(_positions(data.get("tiles")))
     if kind == Place.type:
@@ -236,12 +263,13 @@ def parse_move(data: Any) -> Move:
 
 # --- the game -------------------------------------------------------------------------------------
 class Equate(Game):
-    """Equate for 2 to 4 players: equations crossword-style. Texts and bots come later."""
+    """Equate for 2 to 4 players: equations crossword-style; bots in bots.py, texts in texts.py."""
 
     slug = "equate"
     name = "Equate"
     min_players = rules.MIN_PLAYERS
     max_players = rules.MAX_PLAYERS
+    conformance_playouts = 16  # each position searches the board: about 2 s a playout
     summary = (
         "Make true equations on the board from your tiles, like a crossword of numbers. "
         "Bonus squares and hard tiles score more!"
@@ -250,7 +278,7 @@ class Equate(Game):
     # --- settings -------------------------------------------------------------------------
     def default_settings(self) -> dict[str, Any]:
         """The Original tiles and no time limit."""
-        return {"tiles": "original", "rounds": None}
+        return {"tiles": "original", "rounds": None, "values": "hidden"}
 
     def settings_fields(self) -> list[dict[str, Any]]:
         """The tile set (the teacher's level) and the equal-turns time limit."""
@@ -269,6 +297,14 @@ class Equate(Game):
                 + [(n, f"{n} turns each") for n in ROUND_CHOICES],
                 "help": "Everyone gets the same number of turns, then the highest score wins.",
             },
+            {
+                "name": "values",
+                "label": "Values while building",
+                "choices": list(VALUES.items()),
+                "help": "Shown: the board works out each side of the equation being built, "
+                "so every equation counts as help, not the child's own arithmetic.",
+                "teacher_only": True,
+            },
         ]
 
     def clean_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
@@ -282,8 +318,10 @@ class Equate(Game):
             number = whole_number(rounds)
             rounds = rounds if number is None else number
         if not isinstance(clean["tiles"], str):
-            raise SettingsError("The tiles must be the Original set or the Advanced set.")
-        return rules.check_settings({"tiles": clean["tiles"], "rounds": rounds})
+            raise SettingsError(
+                "The tiles must be whole numbers, the Original set or the Advanced set."
+            )
+        return rules.check_settings({**clean, "rounds": rounds})
 
     def settings_label(self, settings: dict[str, Any]) -> str:
         """ "Original tiles", "Advanced tiles · 10 turns each"."""
@@ -291,6 +329,8 @@ class Equate(Game):
         parts = [TILE_LEVELS[clean["tiles"]]]
         if clean["rounds"] is not None:
             parts.append(f"{clean['rounds']} turns each")
+        if clean["values"] == "shown":
+            parts.append("values shown")
         return " · ".join(parts)
 
     # --- play -----------------------------------------------------------------------------
@@ -314,8 +354,8 @@ class Equate(Game):
         return [Pass(), *listed_trades(state, player), *plays]
 
     def listed_in_part(self, move: Move) -> bool:
-        """Trades are listed in part, and plays (those making only an expression are not)."""
-        return isinstance(move, (Place, Trade))
+        """Trades and plays are listed in part; a hint is never listed (decision 3)."""
+        return isinstance(move, (Place, Trade, Hint))
 
     def canonical_move(self, state: State, player: int, move: Move) -> Move:
         """Equal tiles named by the first places holding their face; non-blank faces None."""
@@ -333,13 +373,17 @@ class Equate(Game):
         """The state after the move; the rules judge it."""
         if type(player) is not int or not 0 <= player < state["players"]:
             raise IllegalMove("You are not playing in this game.")
+        if isinstance(move, Hint):
+            return _hint(self, state, player)
         if isinstance(move, Place):
-            return rules.play(state, player, [list(p) for p in move.tiles])
-        if isinstance(move, Trade):
-            return rules.trade(state, player, list(move.tiles))
-        if isinstance(move, Pass):
-            return rules.pass_turn(state, player)
-        raise IllegalMove(NOT_A_MOVE)
+            after = rules.play(state, player, [list(p) for p in move.tiles])
+        elif isinstance(move, Trade):
+            after = rules.trade(state, player, list(move.tiles))
+        elif isinstance(move, Pass):
+            after = rules.pass_turn(state, player)
+        else:
+            raise IllegalMove(NOT_A_MOVE)
+        return after
 
     def parse_move(self, data: Any) -> Move:
         """A move from its JSON form; malformed: IllegalMove."""
@@ -362,8 +406,13 @@ class Equate(Game):
                 for p, f in enumerate(state["racks"][mine])
             ]
         last = state["last"]
+        hint = None
+        if mine is not None and state["hints"][mine] is not None:
+            hint = _hint_view(state, mine, state["hints"][mine])
         return {
             "tiles": state["settings"]["tiles"],
+            "values_shown": state["settings"]["values"] == "shown",
+            "hint": hint,
             "rounds": state["settings"]["rounds"],
             "players": players,
             "me": mine,
@@ -393,10 +442,15 @@ class Equate(Game):
         self, before: State, player: int, move: Move, after: State | IllegalMove
     ) -> list[LearningEvent]:
         """The equations a play made, or why a play was refused (decision 6)."""
+        if isinstance(move, Hint) and not isinstance(after, IllegalMove):
+            hinted = after["hints"][player]
+            detail = {"play": _play_text(after, player, hinted) if hinted else ""}
+            return [LearningEvent(player, "hint", "equate:plays", False, "asked_hint", detail)]
         if not isinstance(move, Place):
             return []
         if isinstance(after, IllegalMove):
             return _mistakes(before, player, move, after)
+        helped = _helped(before, player)
         tiles = rules.read_placements(before, player, [list(p) for p in move.tiles])
         made = rules.lines_made(before, tiles)
         board = after["board"]
@@ -407,7 +461,9 @@ class Equate(Game):
             detail = {"text": line.text, "score": scored["score"]}
             faces = [board[geo.key(sq)]["face"] for sq in squares]
             for skill in skills_of(faces, line.values):
-                events.append(LearningEvent(player, "equation", skill, True, detail=dict(detail)))
+                events.append(
+                    LearningEvent(player, "fact", skill, True, detail=dict(detail), helped=helped)
+                )
         return events
 
     def resample_hidden(self, state: State, player: int | None, rng: random.Random) -> State:
@@ -445,9 +501,21 @@ class Equate(Game):
         """ "multiplying in equations", "fractions in equations"."""
         return SKILLS.get(skill, skill)
 
+    # --- learning the game (texts.py) -----------------------------------------------------
+    def how_to_play(self) -> HowToPlay:
+        return texts.how_to_play()
+
+    def learn_to_play(self) -> LearnScript:
+        return texts.learn_to_play()
+
+    def rules_for_teachers(self) -> list[RulesSection]:
+        return texts.rules_for_teachers()
+
     def bots(self) -> dict[str, Bot]:
-        """No bots yet (issue 17, a later step): none to offer."""
-        return {}
+        """Easy and strong (bots.py)."""
+        from .bots import BOTS
+
+        return BOTS
 
 
 # --- helpers --------------------------------------------------------------------------------------
@@ -460,9 +528,49 @@ def _plays(state_json: str, seat: int) -> tuple[Place, ...]:
 
     state = json.loads(state_json)
     rack = state["racks"][seat]
-    found = movegen.generate(state, seat, expressions=False)
+    found = movegen.generate(
+        state, seat, expressions=False, max_tiles=movegen.LISTED_TILES, blanks=False
+    )
     plays = (_canonical_place(rack, Place(_placements(play))) for play in found)
     return tuple(dict.fromkeys(plays))
+
+
+def _helped(state: State, seat: int) -> bool:
+    """Whether the app helped with this seat's play: a hint this turn, or values shown."""
+    return state["hints"][seat] is not None or state["settings"]["values"] == "shown"
+
+
+def _hint(game: Equate, state: State, player: int) -> State:
+    """The strong bot's best play for the player's own view, kept for their board (decision 8)."""
+    rules.check_turn(state, player)
+    if state["hints"][player] is not None:
+        raise IllegalMove("Your hint is already on the board.")
+    from .bots import best_play
+
+    best = best_play(game.view(state, player))
+    new = dict(state)
+    new["hints"] = list(state["hints"])
+    new["hints"][player] = [] if best is None else [list(p) for p in best[2]]
+    return new
+
+
+def _hint_view(state: State, seat: int, play: list) -> dict[str, Any]:
+    """A hint for the board: the tiles as ghosts, and the line they make."""
+    rack = state["racks"][seat]
+    tiles = []
+    for row, col, tile, face in play:
+        shown = face if face is not None else (EQUALS if tile == EQUALS else rack[tile])
+        tiles.append({"row": row, "col": col, "display": display(shown), "pos": tile})
+    return {"tiles": tiles, "text": _play_text(state, seat, play) if play else ""}
+
+
+def _play_text(state: State, seat: int, play: list) -> str:
+    """The main line a play makes, as people read it ("2 + 3 = 5")."""
+    try:
+        after = rules.play({**state, "turn": seat}, seat, [list(p) for p in play])
+    except IllegalMove:
+        return ""
+    return after["last"]["lines"][0]["text"]
 
 
 def listed_trades(state: State, seat: int) -> list[Trade]:
@@ -514,6 +622,7 @@ def skills_of(faces: list[str], values: tuple[Fraction, ...] = ()) -> list[str]:
 
 def _mistakes(before: State, player: int, move: Place, error: IllegalMove) -> list[LearningEvent]:
     """A refused play: its arithmetic (the line that failed) or where its tiles went."""
+    helped = _helped(before, player)
     detail = {"reason": error.reason}
     if error.kind in PLACING:
         return [LearningEvent(player, "rule", "equate:placing", False, error.kind, detail)]
@@ -524,7 +633,7 @@ def _mistakes(before: State, player: int, move: Place, error: IllegalMove) -> li
         return []
     detail["text"] = _line_text(faces)
     return [
-        LearningEvent(player, "equation", skill, False, error.kind, dict(detail))
+        LearningEvent(player, "fact", skill, False, error.kind, dict(detail), helped)
         for skill in skills_of(faces)
     ]
 
@@ -586,3 +695,6 @@ def _rows(state: State) -> list[list[dict[str, Any]]]:
             cells.append(cell)
         rows.append(cells)
     return rows
+
+
+EQUATE = Equate()

@@ -38,6 +38,10 @@ Our decisions (the contract in the brief, made exact):
    visits them in that order, so nothing is sorted afterwards.
 3. The turn is not checked: the plays are those the seat could make on this board when it is
    its turn. A finished game has none.
+4. The whole search is complete but can take seconds on a full rack (a blank stands for any
+   of 30 faces at every square). The bots search a narrower hand: at most a few tiles, the
+   blanks kept back (bots.py); such a search finds every play of that narrower hand. The
+   placements name the real rack positions either way.
 """
 
 from __future__ import annotations
@@ -47,8 +51,8 @@ from typing import Any
 from games.engine.protocol import State
 
 from . import rules, scan
-from .board import ACROSS, DOWN, on_board, square_of
-from .tiles import BLANK, CENTRE, EQUALS, all_faces, is_negative, is_number_face
+from .board import ACROSS, DOWN, line_score, line_through, on_board, square_of
+from .tiles import BLANK, CENTRE, EQUALS, SCORES, all_faces, is_negative, is_number_face
 
 Square = tuple[int, int]
 Placement = list  # [row, col, tile, face]
@@ -58,12 +62,118 @@ FAR = 1_000  # more empty squares than any hand can fill
 FROM_RACK, FROM_SUPPLY, FROM_BLANK = 0, 1, 2
 
 
-def generate(state: State, seat: int, *, expressions: bool = True) -> list[list[Placement]]:
+def generate(
+    state: State,
+    seat: int,
+    *,
+    expressions: bool = True,
+    max_tiles: int | None = None,
+    blanks: bool = True,
+) -> list[list[Placement]]:
     """Every distinct legal play of `seat` (rules.play accepts each), in a fixed order; with
-    expressions=False only those whose main line is an equation (the ones that score)."""
+    expressions=False only those whose main line is an equation (the ones that score).
+
+    A narrower search for the bots (decision 4): max_tiles, the plays putting down at most
+    that many tiles (the "=" from beside the board counts); blanks=False, the plays without
+    the rack's blanks. Both are every such play: the search is cut by the hand it is given."""
     if state["end"] is not None:
         return []
-    return _Search(state, seat, expressions).run()
+    return _Search(state, seat, expressions, max_tiles, blanks).run()
+
+
+LISTED_TILES = 3  # the plays Equate.legal_moves lists: at most this many tiles put down
+BOT_NODES = 120_000  # the bots' search: steps of the search it may take (about 0.5 s)
+FIRST_DEPTH = 3
+
+
+class _OutOfSteps(Exception):
+    """The search used its budget of steps."""
+
+
+def bot_plays(
+    state: State, seat: int, budget: int = BOT_NODES
+) -> tuple[list[list[Placement]], int]:
+    """The bots' search (decision 4): plays making an equation, found for 3 tiles put down,
+    then 4, 5, ... up to the whole hand, until `budget` steps of the search are used (the
+    last depth then gives the plays it found so far). The blanks are kept back; with no play
+    without them, the search is made again with them, on what is left of the budget. Returns
+    (plays, the deepest depth searched to its end). Deterministic: the budget counts steps,
+    not seconds."""
+    plays, depth, used = _deepening(state, seat, budget, blanks=False)
+    if not plays and BLANK in state["racks"][seat]:
+        # What is left of the budget (a quarter at least): the whole decision stays bounded.
+        plays, depth, _ = _deepening(state, seat, max(budget - used, budget // 4), blanks=True)
+    return plays, depth
+
+
+def _deepening(state: State, seat: int, budget: int, blanks: bool):
+    """(plays, the deepest depth searched to its end, steps used)."""
+    if state["end"] is not None:
+        return [], 0, 0
+    search = _Search(state, seat, expressions=False, blanks=blanks)
+    search._tables()
+    whole = search.hand_size
+    found: dict[tuple, list[Placement]] = {}
+    complete = 0
+    search.budget = budget
+    for depth in range(min(FIRST_DEPTH, whole), whole + 1):
+        search.hand_size, search.plays, search.sides = depth, [], {}
+        try:
+            search.search()
+        except _OutOfSteps:
+            for play in search.plays:
+                found.setdefault(_play_key(play), play)
+            break
+        found = {_play_key(play): play for play in search.plays}  # every shallower play too
+        complete = depth
+    return list(found.values()), complete, budget - max(search.budget, 0)
+
+
+def _play_key(play: list[Placement]) -> tuple:
+    return tuple(tuple(p) for p in play)
+
+
+class Scorer:
+    """The points of plays the generator found (so already legal), without reading lines
+    again: rules.play's scoring (the lines through the new tiles that are equations, the
+    40 extra points), a little faster for the bots."""
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.faces = {square_of(k): tile["face"] for k, tile in state["board"].items()}
+        self.points = {
+            square_of(k): 0 if tile["blank"] else SCORES[tile["face"]]
+            for k, tile in state["board"].items()
+        }
+        self.rack = state["racks"][seat]
+
+    def score(self, play: list[Placement]) -> int:
+        faces, points = dict(self.faces), dict(self.points)
+        new = set()
+        for row, col, tile, face in play:
+            shown = face if face is not None else (EQUALS if tile == EQUALS else self.rack[tile])
+            faces[(row, col)] = shown
+            blank = tile != EQUALS and self.rack[tile] == BLANK
+            points[(row, col)] = 0 if blank else SCORES[shown]
+            new.add((row, col))
+        squares = sorted(new)
+        if len(squares) > 1:
+            main = ACROSS if squares[0][0] == squares[-1][0] else DOWN
+        else:
+            sq = squares[0]
+            beside = (sq[0], sq[1] - 1) in faces or (sq[0], sq[1] + 1) in faces
+            main = ACROSS if beside or len(faces) == 1 else DOWN
+        total = 0
+        lines = [line_through(faces, squares[0], main)]
+        across = DOWN if main == ACROSS else ACROSS
+        lines += [line_through(faces, sq, across) for sq in squares]
+        for index, line in enumerate(lines):
+            if (index == 0 or len(line) > 1) and any(faces[sq] == EQUALS for sq in line):
+                total += line_score(line, points, new)
+        rack_tiles = sum(1 for p in play if p[2] != EQUALS)
+        equation = any(faces[sq] == EQUALS for sq in lines[0])
+        if rack_tiles == rules.RACK_SIZE and equation:
+            total += rules.ALL_NINE_BONUS
+        return total
 
 
 def score_of(state: State, seat: int, play: list[Placement]) -> int:
@@ -74,7 +184,14 @@ def score_of(state: State, seat: int, play: list[Placement]) -> int:
 class _Search:
     """One generation: the board's tables and the hand, then the search from each square."""
 
-    def __init__(self, state: State, seat: int, expressions: bool = True) -> None:
+    def __init__(
+        self,
+        state: State,
+        seat: int,
+        expressions: bool = True,
+        max_tiles: int | None = None,
+        blanks: bool = True,
+    ) -> None:
         self.expressions = expressions
         self.filled: dict[Square, str] = {
             square_of(k): tile["face"] for k, tile in state["board"].items()
@@ -82,7 +199,9 @@ class _Search:
         tile_set = state["settings"]["tiles"]
         self.faces = tuple(sorted(set(all_faces(tile_set)) - {BLANK}))
         rack = state["racks"][seat]
-        self._hand(rack, state["equals_left"] > 0)
+        self._hand(rack, state["equals_left"] > 0, blanks)
+        if max_tiles is not None:
+            self.hand_size = min(self.hand_size, max_tiles)
         negative_later = tile_set == "advanced" and (
             BLANK in rack
             or any(is_negative(f) for f in rack)
@@ -95,12 +214,14 @@ class _Search:
         # as (its value, the placements), matched to the left side's value (equations only).
         self.sides: dict[tuple, list[tuple]] = {}
         self.sink: list[tuple] | None = None
+        self.budget = float("inf")  # steps of the search left (bot_plays sets a budget)
 
-    def _hand(self, rack: list[str], supply: bool) -> None:
+    def _hand(self, rack: list[str], supply: bool, blanks: bool = True) -> None:
         """The tiles to play: the choices at a square, sorted (decision 2), and their counts."""
         self.positions: dict[str, list[Any]] = {}
         for position, face in enumerate(rack):
-            self.positions.setdefault(face, []).append(position)
+            if blanks or face != BLANK:
+                self.positions.setdefault(face, []).append(position)
         choices = [(f, f, FROM_RACK) for f in self.positions if f != BLANK]
         if supply:
             self.positions[EQUALS] = [rules.FROM_SUPPLY]
@@ -112,7 +233,7 @@ class _Search:
         self.numbers = [c for c in choices if is_number_face(c[0])]
         self.others = [c for c in choices if not is_number_face(c[0])]
         self.left = {source: len(held) for source, held in self.positions.items()}
-        self.hand_size = len(rack) + supply
+        self.hand_size = sum(self.left.values())
 
     # --- the board's tables ---------------------------------------------------------------------
     def _tables(self) -> None:
@@ -167,6 +288,11 @@ class _Search:
     # --- the search -----------------------------------------------------------------------------
     def run(self) -> list[list[Placement]]:
         self._tables()
+        self.search()
+        return self.plays
+
+    def search(self) -> None:
+        """Every play from the tables made: from each square that can start one."""
         hand = self.hand_size
         for sq in self.empty:
             across_ok = self.cost[ACROSS][sq] <= hand
@@ -174,7 +300,6 @@ class _Search:
             if not (across_ok or down_ok):
                 continue
             self._first(sq, across_ok, down_ok)
-        return self.plays
 
     def _context(self, sq: Square, step: tuple[int, int]):
         state = self.start
@@ -229,6 +354,9 @@ class _Search:
 
     def _go_on(self, sq: Square, step, state, touching: bool, hand: int) -> None:
         """After a tile on `sq`: read the tiles after it, end the play there, or go on."""
+        self.budget -= 1
+        if self.budget < 0:
+            raise _OutOfSteps
         run, beyond = self.after[step][sq]
         for face in run:
             state = scan.step(state, face)

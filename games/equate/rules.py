@@ -15,6 +15,7 @@ The state is plain JSON data, never changed in place: each move returns a new st
 - "points": each seat's points from plays; "adjustments": the racks' scores added or taken
   away at the end; "scores" = points + adjustments.
 - "end": None while playing, else "out", "passes" or "rounds"; "winners": seats.
+- "hints": per seat, the play a hint showed this turn (game.py decision 8), else None.
 - "last": the last turn for the board and learning events: {"kind": "play", "seat",
   "squares", "lines": [{"text", "kind", "down", "score"}], "bonus", "score"},
   {"kind": "trade", "seat", "count"} or {"kind": "pass", "seat"}.
@@ -81,21 +82,28 @@ RACK_SIZE = 9
 ALL_NINE_BONUS = 40
 MIN_PLAYERS, MAX_PLAYERS = 2, 4  # solo practice is against a bot: two seats
 MAX_ROUNDS = 50
-TILE_SETS = ("original", "advanced")
+TILE_SETS = ("whole", "original", "advanced")
+VALUES_SHOWN = ("hidden", "shown")  # the board works out the sides being built (help)
 FROM_SUPPLY = EQUALS  # a placement's tile when the "=" comes from beside the board
 ENDS = ("out", "passes", "rounds")
 
 
 # --- a new game -----------------------------------------------------------------------------------
 def check_settings(settings: dict[str, Any]) -> dict[str, Any]:
-    """The settings filled in with their defaults (Original tiles, no round limit)."""
+    """The settings filled in with their defaults (Original tiles, no round limit, the values
+    of the sides being built hidden: game.py decision 1)."""
     tiles = settings.get("tiles", "original")
     if tiles not in TILE_SETS:
-        raise SettingsError("The tiles must be the Original set or the Advanced set.")
+        raise SettingsError(
+            "The tiles must be whole numbers, the Original set or the Advanced set."
+        )
     rounds = settings.get("rounds")
     if rounds is not None and (type(rounds) is not int or not 1 <= rounds <= MAX_ROUNDS):
         raise SettingsError(f"Rounds must be a whole number from 1 to {MAX_ROUNDS}, or no limit.")
-    return {"tiles": tiles, "rounds": rounds}
+    values = settings.get("values", "hidden")
+    if values not in VALUES_SHOWN:
+        raise SettingsError("Values while building must be hidden or shown.")
+    return {"tiles": tiles, "rounds": rounds, "values": values}
 
 
 def bag_tiles(settings: dict[str, Any]) -> Counter[str]:
@@ -129,6 +137,7 @@ def new_state(settings: dict[str, Any], players: int, seed: int) -> State:
         "end": None,
         "winners": [],
         "last": None,
+        "hints": [None] * players,
     }
 
 
@@ -184,6 +193,7 @@ def refill(state: State, seat: int) -> None:
 def next_turn(state: State) -> None:
     """Hand the turn on, and end the game after the last round (decision 11). Changes `state`."""
     state["turns"] += 1
+    state["hints"] = [None] * state["players"]  # a hint is for one turn (game.py decision 8)
     state["turn"] = (state["turn"] + 1) % state["players"]
     rounds = state["settings"]["rounds"]
     if not state["end"] and rounds is not None and state["turns"] >= rounds * state["players"]:
@@ -389,7 +399,7 @@ def check_state(state: State) -> None:
     held = Counter(state["bag"]) + sum((Counter(rack) for rack in state["racks"]), Counter())
     assert held + on_board == bag_tiles(settings), "tiles lost or doubled"
     assert supply_used + state["equals_left"] == EQUALS_SUPPLY, "= tiles lost or doubled"
-    assert len(state["racks"]) == players
+    assert len(state["racks"]) == players and len(state["hints"]) == players
     for rack in state["racks"]:
         assert len(rack) == RACK_SIZE if state["bag"] else len(rack) <= RACK_SIZE, "rack size"
     faces = set(all_faces(settings["tiles"])) - {BLANK}

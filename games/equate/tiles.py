@@ -30,6 +30,8 @@ Our decisions where the text is silent (for docs/rules.md):
    the middle of each edge and 5 squares from each corner along the edges; 2E on the centre
    and along the diagonals (5 to 8 steps from the centre); 3S and 2S scattered between them.
 7. display() shows fractions as ½ ⅓ ⅔ ¼ ¾ ⅙ ⅚ and every other face as it is printed.
+8. A third set for beginners, "whole numbers": the Original set without its 21 fraction tiles
+   (169 tiles, "=" included; a teacher's level before fractions).
 """
 
 from __future__ import annotations
@@ -142,7 +144,10 @@ def display(face: str) -> str:
 def all_faces(tiles: str = "original") -> dict[str, int]:
     """Every tile of a set, "=" included: the bag's counts plus the "=" supply."""
     counts = dict(ORIGINAL)
-    if tiles == "advanced":
+    if tiles == "whole":  # the Original set without its fraction tiles (decision 8)
+        for face in FRACTIONS:
+            del counts[face]
+    elif tiles == "advanced":
         for face, count in ADVANCED.items():
             counts[face] = counts.get(face, 0) + count
     elif tiles != "original":

@@ -24,9 +24,10 @@ STYLESHEETS = {
     "factor-rummy": "css/rummy.css",
     "prime-canasta": "css/canasta.css",
     "prime-bomb": "css/primebomb.css",
+    "equate": "css/equate.css",
 }
 # A game's own script, loaded with the match page (a board swapped in by htmx runs no script).
-SCRIPTS = {"prime-bomb": "js/primebomb.js"}
+SCRIPTS = {"prime-bomb": "js/primebomb.js", "equate": "js/equate.js"}
 # Games whose board tells the story itself ("What happened"): no list of raw moves below it.
 OWN_LOG = {
     "multiplication",
@@ -38,7 +39,7 @@ OWN_LOG = {
 }
 # Refused moves whose reason the board shows itself, beside the answer the player gave (the
 # platform's alert above the board would say it twice).
-ERRORS_IN_PLACE = {"prime-climb": {"step", "nudge"}}
+ERRORS_IN_PLACE = {"prime-climb": {"step", "nudge"}, "equate": {"place"}}
 
 
 def board_context(access: Access, **extra) -> dict:

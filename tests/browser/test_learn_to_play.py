@@ -147,6 +147,29 @@ def bomb_move(page, move: dict) -> None:
         swap.get_by_role("button", name="Swap").click()
 
 
+def equate_move(page, move: dict) -> None:
+    """Equate: pick each rack tile (by its position; the "=" beside the rack) and then its
+    square, then "Play"; a trade opens "Trade tiles", ticks the tiles and "Trade these";
+    or "Pass"."""
+    board = page.locator("#board")
+    kind = move["type"]
+    if kind == "pass":
+        board.locator("#eq-pass").click()
+    elif kind == "trade":
+        board.locator("#eq-trade").click()
+        for pos in _positions(move["tiles"]):
+            board.locator(f"#eq-trade-form label.eq-pick[data-pos='{pos}']").click()
+        board.locator("#eq-trade-go").click()
+    else:
+        for row, col, tile, face in move["tiles"]:
+            rack = "#eq-equals" if tile == "=" else f"#eq-rack .eq-rack-tile[data-pos='{tile}']"
+            board.locator(rack).click()
+            board.locator(f"#eq-board [data-row='{row}'][data-col='{col}']").click()
+            if face is not None:  # a blank: what it stands for
+                board.locator(f"#eq-blank-dialog button[value='{face}']").click()
+        board.locator("#eq-play").click()
+
+
 DRIVERS = {
     "prime-canasta": canasta_move,
     "multiplication": multiplication_move,
@@ -154,6 +177,7 @@ DRIVERS = {
     "prime-solitaire": solitaire_move,
     "factor-rummy": rummy_move,
     "prime-bomb": bomb_move,
+    "equate": equate_move,
 }
 
 

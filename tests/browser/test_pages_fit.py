@@ -77,6 +77,7 @@ def test_no_page_scrolls_sideways(size, new_page, sign_in, busy_class, student, 
         "factor-rummy",
         "prime-canasta",
         "prime-bomb",
+        "equate",
     ):
         kid.goto(reverse("game_how", args=[slug]))
         assert_no_sideways_scroll(kid, f"How to play {slug}")

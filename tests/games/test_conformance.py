@@ -19,6 +19,8 @@ BOT_FINISHED_PLAYOUTS = 30
 
 
 def playouts_for(game) -> int:
+    if game.conformance_playouts is not None:
+        return game.conformance_playouts
     return PLAYOUTS_PER_GAME if game.random_playout_moves is None else BOT_FINISHED_PLAYOUTS
 
 

@@ -206,8 +206,8 @@ def test_every_board_renders_read_only_in_a_replay_for_every_seat(game):
 
 
 def test_only_seats_with_something_hidden_get_a_hand_panel():
-    """Multiplication Game, Factor Rummy, Prime Canasta and Prime Bomb hands are hidden from a
-    watcher;
+    """Multiplication Game, Factor Rummy, Prime Canasta and Prime Bomb hands and Equate racks
+    are hidden from a watcher;
     Prime Climb, Prime Challenge and Prime Solitaire hide only the draw pile, which no player
     sees either: their replay shows the one board, no copies per player."""
     from games.views.teacher import _private_seats
@@ -217,12 +217,13 @@ def test_only_seats_with_something_hidden_get_a_hand_panel():
         state = game.new_game(game.default_settings(), players, 3)
         private = _private_seats(game, state, players, 3)
         # hands a watcher does not see
-        hands_hidden = {"multiplication", "factor-rummy", "prime-canasta", "prime-bomb"}
+        hands_hidden = {"multiplication", "factor-rummy", "prime-canasta", "prime-bomb", "equate"}
         expected = list(range(players)) if game.slug in hands_hidden else []
         assert private == expected, game.slug
+        key = "rack" if game.slug == "equate" else "hand"  # Equate's tiles are a rack
         for player in private:
-            assert game.view(state, player)["hand"]
-            assert game.view(state, SPECTATOR)["hand"] is None
+            assert game.view(state, player)[key]
+            assert game.view(state, SPECTATOR)[key] is None
 
 
 def test_a_game_not_finished_has_no_replay_and_no_hands(teacher_client, bot_match):

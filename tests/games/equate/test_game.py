@@ -12,7 +12,8 @@ import pytest
 
 from games.engine import conformance
 from games.engine.protocol import SPECTATOR, IllegalMove, LearningEvent, SettingsError, Timeout
-from games.equate.game import Equate, Pass, Place, Trade, listed_trades
+from games.equate import movegen
+from games.equate.game import EQUATE, Pass, Place, Trade, listed_trades
 from games.equate.tiles import BLANK, EQUALS
 
 from .boards import arrange, at, lay, place
@@ -20,20 +21,7 @@ from .boards import arrange, at, lay, place
 START = lay(9, 7, "2 + 3 = 5")  # across the centre: the 3 is on (9, 9)
 
 
-class Playable(Equate):
-    """The game without its texts (they come later and are tested on their own)."""
-
-    def how_to_play(self):
-        raise AssertionError("not used here")
-
-    def learn_to_play(self):
-        raise AssertionError("not used here")
-
-    def rules_for_teachers(self):
-        raise AssertionError("not used here")
-
-
-GAME = Playable()
+GAME = EQUATE
 
 
 def new(players=2, seed=1, **settings):
@@ -69,7 +57,7 @@ def events_of(state, seat, move):
 # --- settings -------------------------------------------------------------------------------------
 def test_defaults_and_every_choice_of_every_field_is_accepted_also_as_form_text():
     defaults = GAME.default_settings()
-    assert defaults == {"tiles": "original", "rounds": None}
+    assert defaults == {"tiles": "original", "rounds": None, "values": "hidden"}
     assert [f["name"] for f in GAME.settings_fields()] == list(defaults)
     for field in GAME.settings_fields():
         for value, _text in field["choices"]:
@@ -106,11 +94,12 @@ def test_player_counts_progress_levels_and_skill_words():
     assert GAME.progress_level({}) == ("original", "Original tiles")
     assert GAME.progress_level({"tiles": "advanced"}) == ("advanced", "Advanced tiles")
     assert GAME.progress_levels() == [
+        ("whole", "Whole numbers"),
         ("original", "Original tiles"),
         ("advanced", "Advanced tiles"),
     ]
-    assert GAME.skill_label("equation", "equate:×") == "multiplying in equations"
-    assert GAME.skill_label("equation", "equate:fractions") == "fractions in equations"
+    assert GAME.skill_label("fact", "equate:×") == "multiplying in equations"
+    assert GAME.skill_label("fact", "equate:fractions") == "fractions in equations"
     assert GAME.timer(new()) is None
 
 
@@ -279,7 +268,7 @@ def test_an_equation_played_shows_each_operation_and_fractions():
     (event,) = events_of(state, 0, place_move(state, 0, 9, 7, "2 + 3 = 5"))
     assert (event.player, event.kind, event.skill, event.correct) == (
         0,
-        "equation",
+        "fact",
         "equate:+",
         True,
     )
@@ -315,7 +304,7 @@ def test_a_refused_equation_shows_the_mistake_and_the_reason():
     state = rigged([["2", "+", "3", "6"], []])
     (event,) = events_of(state, 0, place_move(state, 0, 9, 7, "2 + 3 = 6"))
     assert (event.kind, event.skill, event.correct, event.mistake) == (
-        "equation", "equate:+", False, "false"
+        "fact", "equate:+", False, "false"
     )  # fmt: skip
     assert event.detail["reason"] == "2 + 3 = 6 is not true: 2 + 3 = 5"
     assert event.detail["text"] == "2 + 3 = 6"
@@ -361,7 +350,7 @@ def test_describe_says_what_was_played_for_how_many_points():
 
 # --- with the move generator ----------------------------------------------------------------------
 def test_legal_moves_pass_trades_then_every_play_each_legal_and_in_its_own_form():
-    state = rigged([["2", "+", "3", "5", "1"], []])
+    state = rigged([["2", "+", "3", "5", "5"], []])
     moves = GAME.legal_moves(state, 0)
     assert moves == GAME.legal_moves(state, 0), "legal_moves is deterministic"
     assert moves[0] == Pass() and moves[1 : 1 + len(listed_trades(state, 0))] == listed_trades(
@@ -369,7 +358,13 @@ def test_legal_moves_pass_trades_then_every_play_each_legal_and_in_its_own_form(
     )
     plays = [m for m in moves if isinstance(m, Place)]
     assert len(plays) == len(set(plays)) > 0
-    assert place_move(state, 0, 9, 7, "2 + 3 = 5") in plays
+    # Decision 3: the plays of at most movegen.LISTED_TILES tiles are listed ("5 = 5"), and
+    # every longer play is legal too.
+    assert place_move(state, 0, 9, 8, "5 = 5") in plays
+    assert all(len(move.tiles) <= movegen.LISTED_TILES for move in plays)
+    longer = place_move(state, 0, 9, 7, "2 + 3 = 5")
+    assert longer not in plays and GAME.listed_in_part(longer)
+    assert GAME.apply_move(state, 0, longer)["last"]["lines"][0]["text"] == "2 + 3 = 5"
     assert all(any((r, c) == (9, 9) for r, c, _, _ in move.tiles) for move in plays)
     for move in random.Random(1).sample(plays, min(len(plays), 150)):
         assert GAME.parse_move(json.loads(json.dumps(move.to_json()))) == move

@@ -75,6 +75,15 @@ def test_the_advanced_set_adds_negatives_and_exponents():
         all_faces("huge")
 
 
+def test_the_whole_numbers_set_is_the_original_without_its_fractions():
+    whole, original = tiles.all_faces("whole"), tiles.all_faces("original")
+    assert sum(whole.values()) == 190 - 21 == 169
+    assert not any(tiles.is_fraction(face) for face in whole)
+    assert {f: n for f, n in original.items() if not tiles.is_fraction(f)} == whole
+    with pytest.raises(ValueError):
+        tiles.all_faces("fractions")
+
+
 def test_every_face_has_a_score_and_blank_and_equals_score_0():
     faces = set(ORIGINAL) | set(ADVANCED) | {"="}
     assert faces <= set(SCORES)
