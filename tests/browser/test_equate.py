@@ -1,8 +1,10 @@
 """Equate in Chromium: a student plays a whole game against the easy bot by mouse (3 turns
 each), a turn by keyboard alone, a turn by touch on a tablet, a turn fits a Chromebook, a
 tablet and a phone (with the zoom), a refused play keeps the tiles for fixing (fixed by a drag),
-the hint's ghost tiles, and the read-out that shows the values of the sides only when the
-teacher turned them on.
+the hint's ghost tiles, the read-out that shows the values of the sides only when the
+teacher turned them on; a whole game by keyboard alone (typed symbols, a fraction lifted from
+the rack with Enter, a trade by Space), a blank put down as a 7 (by mouse and by keys), and
+going out with an empty bag (the game-over panel's tiles left and winner).
 
 The student here plays well: each turn the test asks the strong bot's search what it would
 play from the student's own view (a short search: `best_play(view, budget=20_000)`) and puts
@@ -22,7 +24,7 @@ from games import services
 from games.equate import rules
 from games.equate.bots import best_play
 from games.equate.game import EQUATE
-from games.equate.tiles import EQUALS
+from games.equate.tiles import BLANK, EQUALS
 from games.models import Match
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.helpers import BoardHands, wait_for_version, wait_settled
@@ -36,7 +38,7 @@ from tests.browser.viewport import (
     keys_to,
     viewport,
 )
-from tests.games.equate.boards import arrange
+from tests.games.equate.boards import arrange, lay
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -591,3 +593,299 @@ def test_the_read_out_shows_the_values_only_when_the_teacher_says(
     else:
         assert readout == "You are making: 12 + 3 = 5 — left side 15, right side 5"
     shot(page, f"values-{values}-1366x657")
+
+
+# --- 8. a whole game by keyboard alone ------------------------------------------------------------
+
+# The symbols a child can type on the board (static/js/equate.js, KEYS): the key for each face.
+TYPED = {**{d: d for d in "0123456789"}, "+": "+", "−": "-", "×": "x", "÷": "/", "=": "="}
+ACTIVE_SQUARE = (
+    "() => { const d = document.activeElement?.dataset;"
+    " return d && d.row !== undefined ? [Number(d.row), Number(d.col)] : null; }"
+)
+
+
+class Keys(Hands):
+    """A student at the Equate board with the keyboard alone; `keys` counts every key pressed
+    (Tab, Shift+Tab, arrows, symbols, Enter, Space)."""
+
+    def __init__(self, page) -> None:
+        super().__init__(page, keyboard=True)
+        self.keys = 0
+
+    def key(self, key: str) -> None:
+        self.page.keyboard.press(key)
+        self.keys += 1
+
+    def type(self, text: str) -> None:
+        """Type one symbol (a key that writes it, such as "+" or "?")."""
+        self.page.keyboard.type(text)
+        self.keys += 1
+
+    def tab_to(self, locator) -> None:
+        self.keys += keys_to(self.page, locator)
+
+    def on_square(self):
+        return self.page.evaluate(ACTIVE_SQUARE)
+
+    def to_square(self, row: int, col: int) -> None:
+        """Onto the board (its one tab stop), then the arrow keys to this square."""
+        if self.on_square() is None:
+            self.tab_to(self.page.locator("#eq-board [tabindex='0']"))
+        at_row, at_col = self.on_square()
+        down, right = row - at_row, col - at_col
+        for _ in range(abs(down)):
+            self.key("ArrowDown" if down > 0 else "ArrowUp")
+        for _ in range(abs(right)):
+            self.key("ArrowRight" if right > 0 else "ArrowLeft")
+        assert self.on_square() == [row, col]
+
+    def choose_blank(self, face: str) -> None:
+        """The blank's picker is open: Tab to the symbol, Enter."""
+        self.page.locator("#eq-blank-dialog[open]").wait_for()
+        self.tab_to(self.page.locator(f"#eq-blank-dialog button[value='{face}']"))
+        self.key("Enter")
+        self.page.locator("#eq-blank-dialog[open]").wait_for(state="detached")
+
+    def put_by_keys(self, row: int, col: int, tile, face, rack_face: str) -> None:
+        """Type the tile's symbol on its square; a tile with no key (a fraction, a blank):
+        Tab to it in the rack, Enter lifts it (the focus goes back to the board), the arrows
+        to its square, Enter puts it down."""
+        if rack_face in TYPED:
+            self.to_square(row, col)
+            self.type(TYPED[rack_face])
+        else:
+            self.tab_to(self.tile(tile))
+            self.key("Enter")
+            assert self.tile(tile).get_attribute("aria-pressed") == "true", "lifted"
+            assert self.on_square() is not None, "Enter on a rack tile goes back to the board"
+            self.to_square(row, col)
+            self.key("Enter")
+            if rack_face == BLANK:
+                self.choose_blank(face)
+        square = self.square(row, col)
+        assert "eq-pending" in (square.get_attribute("class") or "")
+        assert square.get_attribute("data-pending-face") == (face or rack_face)
+
+    def trade_by_keys(self, positions) -> bool:
+        """Trade tiles: Tab to it, Enter; Space ticks each tile; Tab to "Trade these", Enter."""
+        self.tab_to(self.page.locator("#eq-trade"))
+        self.key("Enter")
+        for pos in positions:
+            box = self.page.locator(f"#eq-trade-form input[name=tiles][value='{pos}']")
+            self.tab_to(box)
+            self.key("Space")
+            assert box.is_checked()
+        return self.press_by_keys(self.page.locator("#eq-trade-go"))
+
+    def press_by_keys(self, button) -> bool:
+        done = self.press(button)
+        self.keys += self.presses[-1] + 1  # the Tabs, then Enter
+        return done
+
+
+def test_a_student_plays_a_whole_game_against_the_easy_bot_by_keyboard_alone(
+    new_page, shot, sign_in, student, bot_pauses
+):
+    """Three turns each, the bot first; the student's turns by keys only: a trade, then two
+    plays with typed symbols and a fraction lifted from the rack with Enter."""
+    seat = 1  # the bot is seat 0
+    # Seed 111: the bot trades, the student has no play and trades; then the student plays
+    # ¾ × 3 ... 4 and 6 = 6 ÷ ...: the ¾ needs the rack (no key), the rest is typed.
+    match = new_match(student, settings={"rounds": 3}, seed=111, student_seat=seat)
+    page = new_page(**viewport(CHROMEBOOK), reduced_motion="reduce")
+    open_board(page, sign_in, student, match)
+    keys = Keys(page)
+    what = page.locator("#eq-last .eq-turn-say")
+    per_turn: list[int] = []
+    lifted = typed = 0
+    played = traded = 0
+    for _turn in range(3):
+        assert wait_for_my_turn(match, page, seat)
+        # The focus waits on the first rack tile: the keyboard never starts from the top.
+        page.wait_for_function("() => document.activeElement?.dataset?.pos === '0'")
+        state = match.state
+        rack = state["racks"][seat]
+        before = score_on_page(page, seat)
+        keys.keys = 0
+        best = best_play(EQUATE.view(state, seat), HINT_BUDGET)
+        if best is None:
+            assert keys.trade_by_keys(range(len(rack))), keys.refused
+            traded += 1
+            assert " ".join(what.inner_text().split()) == f"You traded {len(rack)} tiles."
+            per_turn.append(keys.keys)
+            continue
+        play = best[2]
+        last = line_of(state, seat, play)
+        # Typing puts down the first free tile with that face: the squares' faces are checked.
+        for row, col, tile, face in play:
+            rack_face = EQUALS if tile == EQUALS else rack[tile]
+            keys.put_by_keys(row, col, tile, face, rack_face)
+            lifted += rack_face not in TYPED
+            typed += rack_face in TYPED
+        assert page.locator("#eq-placed input[name=tiles]").count() == len(play)
+        assert keys.readout() == f"You are making: {last['lines'][0]['text']}"
+        if played == 0:
+            shot(page, "keyboard-game-placed-1366x657")
+        assert keys.press_by_keys(page.locator("#eq-play")), keys.refused
+        played += 1
+        per_turn.append(keys.keys)
+        said = f"You played {last['lines'][0]['text']} for {last['score']} points."
+        assert " ".join(what.inner_text().split()) == said  # the bot waits a second
+        match.refresh_from_db()
+        for row, col, tile, face in play:
+            on_board = match.state["board"][f"{row},{col}"]
+            assert on_board["seat"] == seat
+            assert on_board["face"] == (face or (EQUALS if tile == EQUALS else rack[tile]))
+        wait_for_my_turn(match, page, seat)
+        assert match.state["points"][seat] == state["points"][seat] + last["score"]
+        assert score_on_page(page, seat) == before + last["score"]
+
+    print("keys per turn:", per_turn, "typed:", typed, "lifted:", lifted)
+    assert (played, traded) == (2, 1)
+    assert typed and lifted, "both ways of putting a tile down were used"
+    # A sane bound: a few Tabs to the board, the arrows, a symbol or Enter per tile, Play.
+    assert max(per_turn) <= 40, per_turn
+    page.locator(".game-over").wait_for()
+    wait_settled(page)
+    shot(page, "keyboard-game-over-1366x657")
+    match.refresh_from_db()
+    state = match.state
+    assert match.status == Match.Status.FINISHED and state["end"] == "rounds"
+    assert page.locator("#eq-scores-title").inner_text() == "Final scores"
+    finals = page.locator("#eq-scores tbody tr td strong").all_inner_texts()
+    assert [int(s) for s in finals] == state["scores"]
+    assert page.locator("#eq-scores tr.won").count() == len(state["winners"])
+    assert " ".join(what.inner_text().split()) == said, "the student's play is the last turn"
+    assert not match.learning.filter(helped=True).exists()
+
+
+# --- 9. a blank tile ------------------------------------------------------------------------------
+
+
+def test_a_blank_tile_is_put_down_as_a_7_and_scores_0(new_page, shot, sign_in, student):
+    """A blank "stand[s] for any symbol" and is "worth 0" (DECISIONS.md, Equate)."""
+    match = rig(new_match(student), [["2", "+", "5", BLANK], []])
+    page = new_page(**viewport(CHROMEBOOK), reduced_motion="reduce")
+    open_board(page, sign_in, student, match)
+    hands = Hands(page)
+    for col, tile in ((9, 0), (10, 1), (11, 2), (12, EQUALS)):
+        hands.put(9, col, tile)
+    # The blank: click it, then its square; the picker asks what it stands for.
+    hands.click(hands.tile(3))
+    hands.click(hands.square(9, 13))
+    dialog = page.locator("#eq-blank-dialog")
+    dialog.locator("button[value='7']").wait_for()
+    assert dialog.get_attribute("open") is not None
+    shot(page, "blank-picker-1366x657")
+    assert page.locator("#eq-play").is_disabled(), "no play until the blank is something"
+    hands.click(dialog.locator("button[value='7']"))
+    assert dialog.get_attribute("open") is None
+    assert hands.readout() == "You are making: 2 + 5 = 7"
+    fields = page.locator("#eq-placed input[name=tiles]").evaluate_all("l => l.map(i => i.value)")
+    assert "9:13:3:7" in fields
+    play = [(9, 9, 0, None), (9, 10, 1, None), (9, 11, 2, None), (9, 12, EQUALS, None),
+            (9, 13, 3, "7")]  # fmt: skip
+    expected = line_of(match.state, 0, play)
+    assert hands.press(page.locator("#eq-play")), hands.refused
+    match.refresh_from_db()
+    assert match.state["board"]["9,13"] == {"face": "7", "blank": True, "seat": 0}
+    assert match.state["points"][0] == expected["score"]
+    # 2 + 5 = 7 with the 7 a blank: 1 + 1 + 2 + 0 + 0, the equation doubled on the ★ (2E).
+    assert expected["score"] == 8
+    assert score_on_page(page, 0) == expected["score"]
+    square = hands.square(9, 13)
+    assert "eq-blank" in square.get_attribute("class")
+    assert square.locator(".eq-f").inner_text() == "7"
+    assert square.locator(".eq-s").inner_text() == "0"
+    assert "7 (a blank tile), 0 points" in square.get_attribute("aria-label")
+    shot(page, "blank-played-1366x657")
+
+
+# --- 10. going out --------------------------------------------------------------------------------
+
+
+def test_going_out_ends_the_game_with_the_tiles_left_counted(new_page, shot, sign_in, student):
+    """ "The game ends when there are no more tiles in the draw pile ... and one player uses
+    the last of his tiles. The player that goes out adds to his score the total of all the
+    individual scores that the other players are left holding. Also, each player left with
+    tiles must subtract from his score the total of the tile scores he is left holding.\""""
+    match = new_match(student)
+    board = lay(16, 0, "4") | lay(17, 0, "1 + 2")  # the rest of the tiles fill the board above
+    # The bot holds 7 (2 points) and + (1 point): 3 points that move to the student.
+    rig(match, [["3"], ["7", "+"]], bag=[], board=board, points=[10, 14])
+    page = new_page(**viewport(CHROMEBOOK), reduced_motion="reduce")
+    open_board(page, sign_in, student, match)
+    assert "The bag is empty: no more trades." in page.locator("#eq").inner_text()
+    hands = Hands(page)
+    play = [(17, 3, EQUALS, None), (17, 4, 0, None)]
+    expected = line_of(match.state, 0, play)
+    hands.put_all(play)
+    assert hands.readout() == "You are making: 1 + 2 = 3"
+    assert hands.press(page.locator("#eq-play")), hands.refused
+    page.locator(".game-over").wait_for()
+    wait_settled(page)
+    shot(page, "out-game-over-1366x657")
+    shot(page, "out-game-over-full", full_page=True)
+    over = " ".join(page.locator(".game-over").inner_text().split())
+    assert "You won (a player used their last tile)." in over, over
+    match.refresh_from_db()
+    state = match.state
+    assert match.status == Match.Status.FINISHED and state["end"] == "out"
+    assert state["adjustments"] == [3, -3]
+    points = [10 + expected["score"], 14]
+    assert state["points"] == points
+    finals = [points[0] + 3, points[1] - 3]
+    assert state["scores"] == finals and state["winners"] == [0]
+    # The panel: why the game ended, the tiles left, the final scores and the winner.
+    why = " ".join(page.locator("#eq-last .eq-why").inner_text().split())
+    assert why == (
+        "You used your last tile and the bag was empty, so the game ended. The tiles the "
+        "others still held count for you and are taken off their own scores."
+    )
+    assert page.locator("#eq-scores-title").inner_text() == "Final scores"
+    rows = page.locator("#eq-scores tbody tr")
+    cells = [" ".join(row.locator("td").all_inner_texts()) for row in rows.all()]
+    assert cells == [f"{points[0]} +3 {finals[0]}", f"{points[1]} −3 {finals[1]}"]
+    assert rows.nth(0).locator(".eq-won").inner_text() == "★ winner"
+    assert page.locator("#eq-scores tr.won").count() == 1
+    end = " ".join(page.locator("#eq-last .eq-end").inner_text().split())
+    assert end == f"You won with {finals[0]} points!"
+    said = " ".join(page.locator("#eq-last .eq-turn-say").inner_text().split())
+    assert said == f"You played 1 + 2 = 3 for {expected['score']} points."
+    # The bot's tiles left are shown to it, not to the student; the student's rack is empty.
+    assert page.locator("#eq-rack").inner_text().strip() == "You have no tiles left."
+    assert page.locator("#eq-play, #eq-trade, #eq-pass").count() == 0
+
+
+def test_a_blank_tile_by_keyboard_alone(new_page, shot, sign_in, student):
+    """ "?" on the board puts the blank down and asks what it stands for; Escape puts it back.
+    Lifted from the rack with Enter, Enter on its square asks too; Tab and Enter choose."""
+    match = rig(new_match(student), [["2", "+", "5", BLANK], []])
+    page = new_page(**viewport(CHROMEBOOK), reduced_motion="reduce")
+    open_board(page, sign_in, student, match)
+    keys = Keys(page)
+    dialog = page.locator("#eq-blank-dialog")
+    keys.to_square(*CENTRE)
+    for face in ("2", "+", "5", "="):
+        keys.type(TYPED[face])
+    assert keys.on_square() == [9, 13]
+    keys.type("?")
+    dialog.locator("button[value='7']").wait_for()
+    assert "eq-pending" in keys.square(9, 13).get_attribute("class")
+    keys.key("Escape")  # "Put it back": the blank goes back to the rack, the cursor stays
+    dialog.wait_for(state="hidden")
+    assert "eq-pending" not in keys.square(9, 13).get_attribute("class")
+    assert not keys.tile(3).is_disabled()
+    assert keys.on_square() == [9, 13]
+    assert keys.readout() == "You are making: 2 + 5 ="
+    keys.put_by_keys(9, 13, 3, "7", BLANK)  # Tab to it, Enter, Enter on the square, Tab to 7
+    assert keys.on_square() == [9, 13], "back on the board after the picker"
+    assert keys.readout() == "You are making: 2 + 5 = 7"
+    fields = page.locator("#eq-placed input[name=tiles]").evaluate_all("l => l.map(i => i.value)")
+    assert sorted(fields) == ["9:10:1", "9:11:2", "9:12:=", "9:13:3:7", "9:9:0"]
+    assert keys.press_by_keys(page.locator("#eq-play")), keys.refused
+    match.refresh_from_db()
+    assert match.state["board"]["9,13"] == {"face": "7", "blank": True, "seat": 0}
+    assert "7 (a blank tile), 0 points" in keys.square(9, 13).get_attribute("aria-label")
+    print("keys for the blank:", keys.keys)

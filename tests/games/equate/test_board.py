@@ -418,7 +418,8 @@ def test_game_over_when_everyone_passed_shows_final_scores_winners_and_why():
     for seat, cells in rows:
         i = int(seat)
         words = text_of(cells).split()
-        assert words[-3:] == [str(state["points"][i]), str(-held[i]), str(state["scores"][i])]
+        taken = f"−{held[i]}" if held[i] else "0"  # the real minus sign, as on the tiles
+        assert words[-3:] == [str(state["points"][i]), taken, str(state["scores"][i])]
     best = state["winners"]
     assert len(best) == 1
     last = text_of(by_id(html, "eq-last"))
@@ -444,7 +445,7 @@ def test_game_over_when_a_player_goes_out_adds_the_others_tiles_to_theirs():
     )
     assert "for 0 points (no = sign, so it scores 0)." in last
     rows = re.findall(r'data-seat="(\d)">(.*?)</tr>', by_id(html, "eq-scores"), re.S)
-    assert [text_of(cells) for _, cells in rows] == ["Ana ★ winner 10 +4 14", "You 12 -4 8"]
+    assert [text_of(cells) for _, cells in rows] == ["Ana ★ winner 10 +4 14", "You 12 −4 8"]
     mine = text_of(by_id(render(state, 0, status="finished"), "eq-last"))
     assert "You won with 14 points!" in mine and "You used your last tile" in mine
     assert "count for you and are taken off their own scores." in mine
