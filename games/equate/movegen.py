@@ -51,7 +51,7 @@ from typing import Any
 from games.engine.protocol import State
 
 from . import rules, scan
-from .board import ACROSS, DOWN, line_score, line_through, on_board, square_of
+from .board import ACROSS, DOWN, line_score, line_through, on_board, other, square_of
 from .tiles import BLANK, CENTRE, EQUALS, SCORES, all_faces, is_negative, is_number_face
 
 Square = tuple[int, int]
@@ -156,16 +156,10 @@ class Scorer:
             points[(row, col)] = 0 if blank else SCORES[shown]
             new.add((row, col))
         squares = sorted(new)
-        if len(squares) > 1:
-            main = ACROSS if squares[0][0] == squares[-1][0] else DOWN
-        else:
-            sq = squares[0]
-            beside = (sq[0], sq[1] - 1) in faces or (sq[0], sq[1] + 1) in faces
-            main = ACROSS if beside or len(faces) == 1 else DOWN
+        main = rules.main_step(new, set(self.faces))
         total = 0
         lines = [line_through(faces, squares[0], main)]
-        across = DOWN if main == ACROSS else ACROSS
-        lines += [line_through(faces, sq, across) for sq in squares]
+        lines += [line_through(faces, sq, other(main)) for sq in squares]
         for index, line in enumerate(lines):
             if (index == 0 or len(line) > 1) and any(faces[sq] == EQUALS for sq in line):
                 total += line_score(line, points, new)
