@@ -781,6 +781,8 @@ def test_a_blank_tile_is_put_down_as_a_7_and_scores_0(new_page, shot, sign_in, s
     assert page.locator("#eq-play").is_disabled(), "no play until the blank is something"
     hands.click(dialog.locator("button[value='7']"))
     assert dialog.get_attribute("open") is None
+    # The read-out follows the choice a moment later (the picker closes first).
+    page.locator("#eq-readout", has_text="2 + 5 = 7").wait_for()
     assert hands.readout() == "You are making: 2 + 5 = 7"
     fields = page.locator("#eq-placed input[name=tiles]").evaluate_all("l => l.map(i => i.value)")
     assert "9:13:3:7" in fields
