@@ -2,6 +2,7 @@
 
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import aclosing
 
 import pytest
 
@@ -16,11 +17,14 @@ def _run(coroutine):
 
 
 async def _collect(match_id: int, count: int, seconds: float = 3) -> list:
+    """The first `count` versions; the stream is closed on leaving (a generator left by
+    `break` alone is closed later by the event loop, and may still be in the hub then)."""
     received = []
-    async for version in live.aversions(match_id, seconds=seconds, tick=30):
-        received.append(version)
-        if len(received) == count:
-            break
+    async with aclosing(live.aversions(match_id, seconds=seconds, tick=30)) as stream:
+        async for version in stream:
+            received.append(version)
+            if len(received) == count:
+                break
     return received
 
 
