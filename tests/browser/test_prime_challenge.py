@@ -1,6 +1,7 @@
 """Prime Challenge in Chromium: a student's turn against a bot, and the bot's challenge."""
 
 import random
+import threading
 
 import pytest
 from django.urls import reverse
@@ -30,6 +31,10 @@ def _live_clock(settings):
     settings.GAMES_BOT_DELAY_SECONDS = 0
     settings.GAMES_STREAM_SECONDS = 3
     settings.GAMES_CLOCK_THREADS = True  # windows and time limits run out for real
+    yield
+    for thread in threading.enumerate():  # clocks still waiting must not run in a later test
+        if isinstance(thread, threading.Timer):
+            thread.cancel()
 
 
 def card(page, ref: str):
@@ -58,6 +63,9 @@ def test_a_student_takes_a_set_then_a_bot_challenges_a_missed_one(
     page.goto(reverse("match_new", args=["prime-challenge"]))
     page.get_by_label("Deck level").select_option("1")
     page.get_by_label("Player 2").select_option("strong")
+    # The booklet's 2 s windows (a class game's 8 s windows would make this test wait 30 s
+    # more for the same moves).
+    page.get_by_label("Time limits").select_option("booklet")
     shot(page, "29-challenge-new", full_page=True)
     page.get_by_role("button", name="Start").click()
     page.wait_for_url("**/matches/*/")
