@@ -7,7 +7,7 @@ interval; plays found per position and the generation time p50/p95/max.
 
 1. Games: seeded two-player games, Original tiles, no time limit, the strong bot in seat 0 in
    even games and seat 1 in odd ones. Decision time = the bot's choose_move with its view and
-   legal_moves (what the platform runs for a bot's turn). For each strong decision, the plays
+   legal_moves (what the platform runs for a bot's turn). For every 4th strong decision, the plays
    its search found and the depth it searched to the end (movegen.bot_plays).
 2. Complete generation: movegen.generate(state, seat, expressions=False), every equation play
    of the whole rack, on --positions positions taken from the first games (every 8th turn),
@@ -33,6 +33,7 @@ from games.equate.game import EQUATE as GAME
 
 MAX_TURNS = 400
 SAMPLE_EVERY = 8
+STATS_EVERY = 8  # the strong bot's search is run again for its figures at 1 turn of 4 it plays
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -63,7 +64,7 @@ def one_game(number: int) -> dict:
         view = GAME.view(state, seat)
         move = GAME.bots()[seats[seat]].choose_move(view, GAME.legal_moves(state, seat), rng)
         times[seats[seat]].append((time.perf_counter() - started) * 1000)
-        if seats[seat] == "strong":
+        if seats[seat] == "strong" and turn % STATS_EVERY < 2:  # its search again: sampled
             plays, depth = movegen.bot_plays(bots.view_state(view), seat)
             found.append(len(plays))
             depths.append(depth)
@@ -113,8 +114,14 @@ def main() -> None:
     print(f"Equate, Original tiles, 2 players: strong against easy, {options.games} seeded games; "
           f"strong search budget {movegen.BOT_NODES} steps.")  # fmt: skip
     started = time.perf_counter()
+    results = []
     with ProcessPoolExecutor(options.workers) as pool:
-        results = list(pool.map(one_game, range(options.games), chunksize=2))
+        for result in pool.map(one_game, range(options.games), chunksize=2):
+            results.append(result)
+            if len(results) % 50 == 0:  # a running tally: a long run stopped early still tells
+                wins = sum(r["won"] for r in results)
+                print(f"  after {len(results)} games ({time.perf_counter() - started:.0f} s): "
+                      f"strong won {wins:g}", flush=True)  # fmt: skip
     seconds = time.perf_counter() - started
     games = len(results)
     wins = sum(r["won"] for r in results)
