@@ -12,7 +12,8 @@ interval; plays found per position and the generation time p50/p95/max.
 2. Complete generation: movegen.generate(state, seat, expressions=False), every equation play
    of the whole rack, on --positions positions taken from the first games (every 8th turn),
    each in a child process stopped after --timeout seconds (a stopped one counts in "errors"
-   at the time limit, so its percentiles are lower bounds).
+   at the time limit, so its percentiles are lower bounds). Where it finished, the best score
+   of every play against the best the bots' bounded search finds (movegen.bot_plays).
 """
 
 from __future__ import annotations
@@ -87,11 +88,22 @@ def one_game(number: int) -> dict:
 def _generate(state, seat, out) -> None:
     started = time.perf_counter()
     plays = movegen.generate(state, seat, expressions=False)
-    out.put((len(plays), time.perf_counter() - started))
+    seconds = time.perf_counter() - started
+    scorer = movegen.Scorer(state, seat)
+    best = max((scorer.score(play) for play in plays), default=None)
+    out.put((len(plays), seconds, best))
 
 
-def complete(state, seat: int, timeout: float) -> tuple[int | None, float]:
-    """(plays found or None, seconds) for the whole rack's equations, stopped at `timeout`."""
+def bounded_best(state, seat: int) -> int | None:
+    """The best score among the plays the bots' bounded search finds (movegen.bot_plays)."""
+    plays, _ = movegen.bot_plays(state, seat)
+    scorer = movegen.Scorer(state, seat)
+    return max((scorer.score(play) for play in plays), default=None)
+
+
+def complete(state, seat: int, timeout: float) -> tuple[int | None, float, int | None]:
+    """(plays found, seconds, the best score) for the whole rack's equations, or (None,
+    timeout, None) when stopped at `timeout`."""
     out = multiprocessing.Queue()
     child = multiprocessing.Process(target=_generate, args=(state, seat, out))
     child.start()
@@ -99,7 +111,7 @@ def complete(state, seat: int, timeout: float) -> tuple[int | None, float]:
     if child.is_alive():
         child.terminate()
         child.join()
-        return None, timeout
+        return None, timeout, None
     return out.get()
 
 
@@ -143,13 +155,23 @@ def main() -> None:
     full: list[float] = []
     errors = 0
     counts = []
+    same = done = 0
     for state, seat in samples:
-        plays, took = complete(state, seat, options.timeout)
+        plays, took, best = complete(state, seat, options.timeout)
         full.append(took * 1000)
         errors += plays is None
-        counts.append("timed out" if plays is None else str(plays))
+        if plays is None:
+            counts.append("timed out")
+            continue
+        bounded = bounded_best(state, seat)
+        done += 1
+        same += bounded == best
+        counts.append(f"{plays} (best {best}, bounded search {bounded})")
     print(f"Complete generation (whole rack, equations), {len(samples)} positions, "
           f"{options.timeout:g} s limit; plays per position: {', '.join(counts)}")  # fmt: skip
+    if done:
+        print(f"The bots' bounded search found a best play in {same} of the {done} positions "
+              "generated completely.")  # fmt: skip
     print()
     print(HEADER)
     for strength in ("strong", "easy"):
