@@ -88,17 +88,35 @@ def new_page(browser, live_server):
     assert not problems, problems
 
 
-@pytest.fixture
-def shot():
-    """Save a screenshot to test-artifacts/ for people to look at."""
-    ARTIFACTS.mkdir(exist_ok=True)
+def screenshots(folder: Path, *, settle: bool = False):
+    """A function saving a page's screenshot as folder/<name>.png for people to look at;
+    settle=True waits for htmx to settle first (a board that a move has just swapped)."""
 
     def save(page, name: str, **options) -> Path:
-        path = ARTIFACTS / f"{name}.png"
+        folder.mkdir(parents=True, exist_ok=True)
+        if settle:
+            from tests.browser.helpers import wait_settled
+
+            wait_settled(page)
+        path = folder / f"{name}.png"
         page.screenshot(path=str(path), **options)
         return path
 
     return save
+
+
+@pytest.fixture
+def shot():
+    """Save a screenshot to test-artifacts/ for people to look at."""
+    return screenshots(ARTIFACTS)
+
+
+@pytest.fixture
+def fast_bots(settings):
+    """Bots answer at once, and live streams end soon (tests that play whole games)."""
+    settings.GAMES_BOT_DELAY_SECONDS = 0
+    settings.GAMES_BOT_THINK_SCALE = 0
+    settings.GAMES_STREAM_SECONDS = 3
 
 
 @pytest.fixture

@@ -15,7 +15,6 @@ test-artifacts/equate/."""
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -26,7 +25,7 @@ from games.equate.bots import best_play
 from games.equate.game import EQUATE
 from games.equate.tiles import BLANK, EQUALS
 from games.models import Match
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ARTIFACTS, screenshots
 from tests.browser.helpers import BoardHands, wait_for_version, wait_settled
 from tests.browser.viewport import (
     CHROMEBOOK,
@@ -40,32 +39,21 @@ from tests.browser.viewport import (
 )
 from tests.games.equate.boards import arrange, lay
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("fast_bots"),
+]
 
 SHOTS = ARTIFACTS / "equate"
 HINT_BUDGET = 20_000  # a short search: the student's plays come quickly
 CENTRE = (9, 9)
 
 
-@pytest.fixture(autouse=True)
-def _fast_bots(settings):
-    settings.GAMES_BOT_DELAY_SECONDS = 0
-    settings.GAMES_BOT_THINK_SCALE = 0
-    settings.GAMES_STREAM_SECONDS = 3
-
-
 @pytest.fixture
 def shot():
     """Save a screenshot to test-artifacts/equate/ for people to look at."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-
-    def save(page, name: str, **options) -> Path:
-        wait_settled(page)
-        path = SHOTS / f"{name}.png"
-        page.screenshot(path=str(path), **options)
-        return path
-
-    return save
+    return screenshots(SHOTS, settle=True)
 
 
 BOT_PAUSE = 1.0  # seconds before the bot answers, in the whole game (see bot_pauses)

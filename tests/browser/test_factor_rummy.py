@@ -27,17 +27,15 @@ from tests.browser.viewport import (
     viewport,
 )
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("fast_bots"),
+]
 
 RULES = get_game("factor-rummy")
 SEED = 11
 MY_TURN = "Take the top card of the discard pile"  # the board's words when the turn starts
-
-
-@pytest.fixture(autouse=True)
-def _fast_bots(settings):
-    settings.GAMES_BOT_DELAY_SECONDS = 0
-    settings.GAMES_STREAM_SECONDS = 3
 
 
 # --- playing on the board, by mouse or by keyboard --------------------------------------------

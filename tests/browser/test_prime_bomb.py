@@ -5,13 +5,12 @@ a turn fits a Chromebook, a tablet and a phone, while choosing and at the reveal
 
 The student here plays well: each time the test asks the strong bot what it would do from the
 student's own view and does that on the board (tick the cards, "Choose these cards"; or "Throw
-nothing"; a swap; "Turn up a card"). Screenshots go to /tmp/bomb-shots/."""
+nothing"; a swap; "Turn up a card"). Screenshots go to test-artifacts/prime-bomb/."""
 
 from __future__ import annotations
 
 import random
 import time
-from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -19,6 +18,7 @@ from django.urls import reverse
 from games.engine import get_game
 from games.models import Match
 from games.primebomb.game import Choose, Flip, Swap
+from tests.browser.conftest import ARTIFACTS, screenshots
 from tests.browser.helpers import BoardHands, wait_for_version, wait_settled
 from tests.browser.viewport import (
     CHROMEBOOK,
@@ -30,10 +30,14 @@ from tests.browser.viewport import (
     viewport,
 )
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("fast_bots"),
+]
 
 RULES = get_game("prime-bomb")
-SHOTS = Path("/tmp/bomb-shots")
+SHOTS = ARTIFACTS / "prime-bomb"
 SEED = 2  # the student (seat 0) turns up the first card
 STUDENT = 0
 # The expression of the ticked cards as the child sees it: CSS shows each ticked card and puts
@@ -46,25 +50,10 @@ EXPRESSION = """form => Array.from(form.querySelectorAll('.pb-term'))
   }).join('')"""
 
 
-@pytest.fixture(autouse=True)
-def _fast_bots(settings):
-    settings.GAMES_BOT_DELAY_SECONDS = 0
-    settings.GAMES_BOT_THINK_SCALE = 0
-    settings.GAMES_STREAM_SECONDS = 3
-
-
 @pytest.fixture
 def shot():
-    """Save a screenshot to /tmp/bomb-shots/ for people to look at."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-
-    def save(page, name: str, **options) -> Path:
-        wait_settled(page)
-        path = SHOTS / f"{name}.png"
-        page.screenshot(path=str(path), **options)
-        return path
-
-    return save
+    """Save a screenshot to test-artifacts/prime-bomb/ for people to look at."""
+    return screenshots(SHOTS, settle=True)
 
 
 def new_match(student, *, seats=None, settings=None, seed=SEED) -> Match:

@@ -6,12 +6,11 @@ tablet and a phone.
 The student here plays well: on each turn the test asks the strong bot what it would do (from
 the student's own view, as a strong player would think) and does that on the board: tick the
 cards of each set and "Put aside" (or "+ Add" on a set of the table), then "Lay down", "Go out"
-or "Take the pile"; tick a card and "Discard". Screenshots go to /tmp/canasta-shots/."""
+or "Take the pile"; tick a card and "Discard". Screenshots go to test-artifacts/prime-canasta/."""
 
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -19,6 +18,7 @@ from django.urls import reverse
 from games.engine import get_game
 from games.models import Match
 from games.primepak import canasta_moves as cm
+from tests.browser.conftest import ARTIFACTS, screenshots
 from tests.browser.helpers import BoardHands, wait_for_version, wait_settled
 from tests.browser.viewport import (
     CHROMEBOOK,
@@ -30,31 +30,22 @@ from tests.browser.viewport import (
     viewport,
 )
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("fast_bots"),
+]
 
 RULES = get_game("prime-canasta")
-SHOTS = Path("/tmp/canasta-shots")
+SHOTS = ARTIFACTS / "prime-canasta"
 SEED = 21
 STUDENT = 0  # the student's seat in the matches made here
 
 
-@pytest.fixture(autouse=True)
-def _fast_bots(settings):
-    settings.GAMES_BOT_DELAY_SECONDS = 0
-    settings.GAMES_STREAM_SECONDS = 3
-
-
 @pytest.fixture
 def shot():
-    """Save a screenshot to /tmp/canasta-shots/ for people to look at."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-
-    def save(page, name: str, **options) -> Path:
-        path = SHOTS / f"{name}.png"
-        page.screenshot(path=str(path), **options)
-        return path
-
-    return save
+    """Save a screenshot to test-artifacts/prime-canasta/ for people to look at."""
+    return screenshots(SHOTS)
 
 
 # --- playing on the board, by mouse or by keyboard --------------------------------------------
