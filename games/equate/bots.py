@@ -21,6 +21,11 @@ which only refill the rack after the play and never change a score).
 
 Equal values go to the first play in the list (its fixed order), so both bots are
 deterministic for a given rng.
+
+The strong bot is strong, not perfect: its search ends at 4 to 6 tiles (movegen.bot_plays),
+and a full rack can make thousands of equations, many of them long. Measured on positions of
+bot games (bench/equate.py, the complete generation against the bounded search): its best
+play scored 28 where a play of all nine made 156, and 19 where one made 74.
 """
 
 from __future__ import annotations
