@@ -16,9 +16,10 @@ $(BIN)/.installed: requirements.txt
 run: $(BIN)/.installed
 	$(BIN)/python -m config.devstack
 
-## test: the whole test suite
+## test: the whole test suite, in TEST_WORKERS processes (default: one per CPU, at most 4)
+TEST_WORKERS ?= $(shell $(PYTHON) -c 'import os; print(min(4, os.cpu_count() or 1))')
 test: $(BIN)/.installed
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS)
 
 lint: $(BIN)/.installed
 	$(BIN)/ruff check .

@@ -12,6 +12,16 @@ import tempfile
 os.environ.setdefault("DEBUG", "0")
 os.environ.setdefault("HTTPS", "0")
 os.environ.setdefault("SECRET_KEY", "test-only-secret-key-" + "x" * 40)
+# pytest-xdist runs the suite in several processes ("gw0", "gw1", ...): each takes its own
+# Redis database (tests empty theirs: cache.clear() empties the whole database) and its own
+# key prefix, which also names the live-update channels. pytest-django gives each its own
+# test database.
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+WORKER_NUMBER = int(WORKER[2:]) if WORKER.startswith("gw") else 0
+if os.environ.get("REDIS_URL") and WORKER_NUMBER:
+    _base, _, _db = os.environ["REDIS_URL"].rpartition("/")
+    _db = int(_db) if _db.isdigit() else 0
+    os.environ["REDIS_URL"] = f"{_base}/{(_db - WORKER_NUMBER) % 16}"
 if not os.environ.get("REDIS_URL"):
     # Never share the developer's embedded Redis or database folder with the tests.
     _var = tempfile.mkdtemp(prefix="factorium-test-")
@@ -25,8 +35,8 @@ STORAGES = {**STORAGES, "staticfiles": {
     "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}  # fmt: skip
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast; tests only
 WHITENOISE_USE_FINDERS = True
-CACHES["default"]["KEY_PREFIX"] = "factorium-test"  # noqa: F405
-CACHES["limits"]["KEY_PREFIX"] = "factorium-test"  # noqa: F405
+CACHES["default"]["KEY_PREFIX"] = f"factorium-test{WORKER}"  # noqa: F405
+CACHES["limits"]["KEY_PREFIX"] = f"factorium-test{WORKER}"  # noqa: F405
 CELERY_TASK_ALWAYS_EAGER = True
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # noqa: F405
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
