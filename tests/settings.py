@@ -28,8 +28,8 @@ if not os.environ.get("REDIS_URL"):
     os.environ.setdefault("FACTORIUM_VAR_DIR", _var)
     atexit.register(shutil.rmtree, _var, ignore_errors=True)  # after the Redis server stops
 
-from config.settings import *  # noqa: F403
-from config.settings import STORAGES
+from config.settings import *  # noqa: E402, F403 (after the environment is set above)
+from config.settings import STORAGES  # noqa: E402
 
 STORAGES = {**STORAGES, "staticfiles": {
     "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}  # fmt: skip
