@@ -18,6 +18,7 @@ import time
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from games import services
 from games.equate import rules
@@ -146,6 +147,8 @@ class Hands(BoardHands):
         self.click(self.square(row, col))
         if face is not None and self.tile(tile).get_attribute("data-face") == "?":
             self.click(self.page.locator(f"#eq-blank-dialog button[value='{face}']"))
+            # The choice lands when the picker has closed (its "close" event).
+            expect(self.square(row, col)).to_have_attribute("data-pending-face", face)
         assert "eq-pending" in (self.square(row, col).get_attribute("class") or "")
         assert self.tile(tile).is_disabled()
 
@@ -651,9 +654,11 @@ class Keys(Hands):
             self.key("Enter")
             if rack_face == BLANK:
                 self.choose_blank(face)
+        # The picker's choice lands when its dialog has closed (its "close" event): wait for
+        # the square to show it, as a child would.
         square = self.square(row, col)
+        expect(square).to_have_attribute("data-pending-face", face or rack_face)
         assert "eq-pending" in (square.get_attribute("class") or "")
-        assert square.get_attribute("data-pending-face") == (face or rack_face)
 
     def trade_by_keys(self, positions) -> bool:
         """Trade tiles: Tab to it, Enter; Space ticks each tile; Tab to "Trade these", Enter."""
