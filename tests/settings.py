@@ -8,6 +8,7 @@ import atexit
 import os
 import shutil
 import tempfile
+from urllib.parse import urlsplit
 
 os.environ.setdefault("DEBUG", "0")
 os.environ.setdefault("HTTPS", "0")
@@ -19,9 +20,9 @@ os.environ.setdefault("SECRET_KEY", "test-only-secret-key-" + "x" * 40)
 WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
 WORKER_NUMBER = int(WORKER[2:]) if WORKER.startswith("gw") else 0
 if os.environ.get("REDIS_URL") and WORKER_NUMBER:
-    _base, _, _db = os.environ["REDIS_URL"].rpartition("/")
-    _db = int(_db) if _db.isdigit() else 0
-    os.environ["REDIS_URL"] = f"{_base}/{(_db - WORKER_NUMBER) % 16}"
+    _url = urlsplit(os.environ["REDIS_URL"])  # redis://host:port/15, or no database: 0
+    _db = int(_url.path.strip("/") or 0)
+    os.environ["REDIS_URL"] = _url._replace(path=f"/{(_db - WORKER_NUMBER) % 16}").geturl()
 if not os.environ.get("REDIS_URL"):
     # Never share the developer's embedded Redis or database folder with the tests.
     _var = tempfile.mkdtemp(prefix="factorium-test-")
