@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 import threading
+import weakref
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
@@ -597,6 +598,15 @@ def _clock_thread(match_id: int, version: int) -> None:
         connections.close_all()
 
 
+_CLOCK_TIMERS: weakref.WeakSet[threading.Timer] = weakref.WeakSet()  # GAMES_CLOCK_THREADS
+
+
+def stop_clock_threads() -> None:
+    """Tests: the clock threads still waiting never run (a later test must not see them)."""
+    for timer in list(_CLOCK_TIMERS):
+        timer.cancel()
+
+
 def _schedule_clock(match_id: int, version: int, delay: float) -> None:
     from .tasks import clock_ran_out
 
@@ -607,6 +617,7 @@ def _schedule_clock(match_id: int, version: int, delay: float) -> None:
         if django_settings.GAMES_CLOCK_THREADS:
             timer = threading.Timer(max(0.0, delay), _clock_thread, (match_id, version))
             timer.daemon = True
+            _CLOCK_TIMERS.add(timer)
             timer.start()
         return
     clock_ran_out.apply_async((match_id, version), countdown=max(0.0, delay))

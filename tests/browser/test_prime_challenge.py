@@ -1,7 +1,6 @@
 """Prime Challenge in Chromium: a student's turn against a bot, and the bot's challenge."""
 
 import random
-import threading
 
 import pytest
 from django.urls import reverse
@@ -32,9 +31,9 @@ def _live_clock(settings):
     settings.GAMES_STREAM_SECONDS = 3
     settings.GAMES_CLOCK_THREADS = True  # windows and time limits run out for real
     yield
-    for thread in threading.enumerate():  # clocks still waiting must not run in a later test
-        if isinstance(thread, threading.Timer):
-            thread.cancel()
+    from games import services
+
+    services.stop_clock_threads()
 
 
 def card(page, ref: str):
