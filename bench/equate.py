@@ -34,7 +34,7 @@ from games.equate.game import EQUATE as GAME
 
 MAX_TURNS = 400
 SAMPLE_EVERY = 8
-STATS_EVERY = 8  # the strong bot's search is run again for its figures at 1 turn of 4 it plays
+STATS_EVERY = 4  # the strong bot's search is run again for its figures at 1 of its turns in 4
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -65,7 +65,7 @@ def one_game(number: int) -> dict:
         view = GAME.view(state, seat)
         move = GAME.bots()[seats[seat]].choose_move(view, GAME.legal_moves(state, seat), rng)
         times[seats[seat]].append((time.perf_counter() - started) * 1000)
-        if seats[seat] == "strong" and turn % STATS_EVERY < 2:  # its search again: sampled
+        if seats[seat] == "strong" and len(times["strong"]) % STATS_EVERY == 1:
             plays, depth = movegen.bot_plays(bots.view_state(view), seat)
             found.append(len(plays))
             depths.append(depth)
@@ -89,14 +89,11 @@ def _generate(state, seat, out) -> None:
     started = time.perf_counter()
     plays = movegen.generate(state, seat, expressions=False)
     seconds = time.perf_counter() - started
-    scorer = movegen.Scorer(state, seat)
-    best = max((scorer.score(play) for play in plays), default=None)
-    out.put((len(plays), seconds, best))
+    out.put((len(plays), seconds, best_score(state, seat, plays)))
 
 
-def bounded_best(state, seat: int) -> int | None:
-    """The best score among the plays the bots' bounded search finds (movegen.bot_plays)."""
-    plays, _ = movegen.bot_plays(state, seat)
+def best_score(state, seat: int, plays) -> int | None:
+    """The highest score among these plays (None: there are none)."""
     scorer = movegen.Scorer(state, seat)
     return max((scorer.score(play) for play in plays), default=None)
 
@@ -163,7 +160,7 @@ def main() -> None:
         if plays is None:
             counts.append("timed out")
             continue
-        bounded = bounded_best(state, seat)
+        bounded = best_score(state, seat, movegen.bot_plays(state, seat)[0])
         done += 1
         same += bounded == best
         counts.append(f"{plays} (best {best}, bounded search {bounded})")
