@@ -1,5 +1,5 @@
-"""Equate: the strong bot against the easy bot, its decision time, and the complete move
-generator on positions from those games.
+"""Equate: the strong bot against the easy bot, its decision time, how often its play is the
+best there is, and the complete move generator on positions from those games.
 
 Run: .venv/bin/python bench/equate.py [--games 500] [--workers 2] [--positions 24] [--timeout 30]
 Targets (issue 17): strong bot p95 under 1 s; strong vs easy over 500 games with a 95 %
@@ -7,13 +7,17 @@ interval; plays found per position and the generation time p50/p95/max.
 
 1. Games: seeded two-player games, Original tiles, no time limit, the strong bot in seat 0 in
    even games and seat 1 in odd ones. Decision time = the bot's choose_move with its view and
-   legal_moves (what the platform runs for a bot's turn). For every 4th strong decision, the plays
-   its search found and the depth it searched to the end (movegen.bot_plays).
-2. Complete generation: movegen.generate(state, seat, expressions=False), every equation play
-   of the whole rack, on --positions positions taken from the first games (every 8th turn),
-   each in a child process stopped after --timeout seconds (a stopped one counts in "errors"
-   at the time limit, so its percentiles are lower bounds). Where it finished, the best score
-   of every play against the best the bots' bounded search finds (movegen.bot_plays).
+   legal_moves (what the platform runs for a bot's turn). For every 4th strong decision, its
+   search (best.best_play, bots.STRONG_STEPS steps) is run again for its figures: whether it
+   proved its play the best, and the steps it took.
+2. Positions: --positions positions taken from the first games (every 8th turn). On each, in
+   a child process stopped after --timeout seconds:
+   - the best there is: best.best_play without a budget (the strong bot's value: score and
+     what the rack keeps), against the strong bot's play on its budget, and against the best
+     score of the bounded search the strong bot used before (movegen.bot_plays);
+   - the complete generation: movegen.generate(state, seat, expressions=False), every equation
+     play of the whole rack (a stopped one counts in "errors" at the time limit, so its
+     percentiles are lower bounds).
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench._common import HEADER, machine, summary
-from games.equate import bots, movegen
+from games.equate import best, bots, movegen
 from games.equate.game import EQUATE as GAME
 
 MAX_TURNS = 400
@@ -54,7 +58,7 @@ def one_game(number: int) -> dict:
     state = GAME.new_game({"tiles": "original"}, 2, number)
     rng = random.Random(number)
     times: dict[str, list[float]] = {"easy": [], "strong": []}
-    found, depths, samples = [], [], []
+    steps, proven, samples = [], [], []
     for turn in range(MAX_TURNS):
         if GAME.outcome(state) is not None:
             break
@@ -66,9 +70,9 @@ def one_game(number: int) -> dict:
         move = GAME.bots()[seats[seat]].choose_move(view, GAME.legal_moves(state, seat), rng)
         times[seats[seat]].append((time.perf_counter() - started) * 1000)
         if seats[seat] == "strong" and len(times["strong"]) % STATS_EVERY == 1:
-            plays, depth = movegen.bot_plays(bots.view_state(view), seat)
-            found.append(len(plays))
-            depths.append(depth)
+            answer = strong_search(view)
+            steps.append(answer.steps)
+            proven.append(answer.proven)
         state = GAME.apply_move(state, seat, move)
     outcome = GAME.outcome(state)
     winners = outcome.winners if outcome else ()
@@ -79,10 +83,46 @@ def one_game(number: int) -> dict:
         "scores": (state["scores"][strong], state["scores"][1 - strong]),
         "end": state["end"],
         "times": times,
-        "found": found,
-        "depths": depths,
+        "steps": steps,
+        "proven": proven,
         "samples": samples,
     }
+
+
+def strong_search(view, budget=None) -> best.Best:
+    """The strong bot's search on its view, as bots.best_play runs it."""
+    rack = [tile["face"] for tile in view["rack"]]
+    bag = view["bag_count"]
+    return best.best_play(
+        bots.view_state(view),
+        view["me"],
+        leave=lambda faces: bots.leave_value(faces, bag),
+        leave_bound=bots.leave_bound(rack, bag),
+        budget=bots.STRONG_STEPS if budget is None else budget,
+    )
+
+
+def _proven(view, out) -> None:
+    started = time.perf_counter()
+    answer = strong_search(view, float("inf"))
+    out.put((answer.value, answer.score, time.perf_counter() - started))
+
+
+def proven_best(view, timeout: float) -> tuple[float, int, float] | None:
+    """(value, score, seconds) of the best play there is, or None when stopped at `timeout`."""
+    return _in_child(_proven, (view,), timeout)
+
+
+def _in_child(target, args, timeout: float):
+    out = multiprocessing.Queue()
+    child = multiprocessing.Process(target=target, args=(*args, out))
+    child.start()
+    child.join(timeout)
+    if child.is_alive():
+        child.terminate()
+        child.join()
+        return None
+    return out.get()
 
 
 def _generate(state, seat, out) -> None:
@@ -101,15 +141,7 @@ def best_score(state, seat: int, plays) -> int | None:
 def complete(state, seat: int, timeout: float) -> tuple[int | None, float, int | None]:
     """(plays found, seconds, the best score) for the whole rack's equations, or (None,
     timeout, None) when stopped at `timeout`."""
-    out = multiprocessing.Queue()
-    child = multiprocessing.Process(target=_generate, args=(state, seat, out))
-    child.start()
-    child.join(timeout)
-    if child.is_alive():
-        child.terminate()
-        child.join()
-        return None, timeout, None
-    return out.get()
+    return _in_child(_generate, (state, seat), timeout) or (None, timeout, None)
 
 
 def main() -> None:
@@ -121,7 +153,7 @@ def main() -> None:
     options = parser.parse_args()
     print(machine())
     print(f"Equate, Original tiles, 2 players: strong against easy, {options.games} seeded games; "
-          f"strong search budget {movegen.BOT_NODES} steps.")  # fmt: skip
+          f"strong search budget {bots.STRONG_STEPS} steps.")  # fmt: skip
     started = time.perf_counter()
     results = []
     with ProcessPoolExecutor(options.workers) as pool:
@@ -141,34 +173,44 @@ def main() -> None:
     mean = [sum(r["scores"][k] for r in results) / games for k in (0, 1)]
     ends = {end: sum(r["end"] == end for r in results) for end in ("out", "passes", "rounds")}
     print(f"Mean final score: strong {mean[0]:.0f}, easy {mean[1]:.0f}. Endings: {ends}.")
-    found = sorted(n for r in results for n in r["found"])
-    depths = [d for r in results for d in r["depths"]]
-    if found:
-        print(f"Strong search, plays found per decision: median {found[len(found) // 2]}, "
-              f"max {found[-1]}; depth searched to the end: "
-              + ", ".join(f"{d}: {depths.count(d)}" for d in sorted(set(depths))))  # fmt: skip
+    steps = sorted(n for r in results for n in r["steps"])
+    proven = [p for r in results for p in r["proven"]]
+    if steps:
+        print(f"Strong search, 1 decision in {STATS_EVERY}: {len(steps)} decisions, its play "
+              f"proved the best in {sum(proven)} ({sum(proven) / len(proven):.0%}); steps "
+              f"median {steps[len(steps) // 2]}, max {steps[-1]}.")  # fmt: skip
     print()
     samples = [s for r in results for s in r["samples"]][: options.positions]
     full: list[float] = []
     errors = 0
-    counts = []
-    same = done = 0
+    counts, rows = [], []
+    equal = proved = 0
+    ratios = []
     for state, seat in samples:
-        plays, took, best = complete(state, seat, options.timeout)
+        view = GAME.view(state, seat)
+        budgeted = strong_search(view)
+        old_best = best_score(state, seat, movegen.bot_plays(state, seat)[0])
+        truth = proven_best(view, options.timeout)
+        if truth is not None:
+            proved += 1
+            equal += budgeted.value == truth[0]
+            if truth[1] > 0:
+                ratios.append(budgeted.score / truth[1])
+        mine = budgeted.score if budgeted.play else "-"
+        before = "-" if old_best is None else old_best
+        rows.append(f"{'?' if truth is None else truth[1]}/{mine}/{before}")
+        plays, took, best_found = complete(state, seat, options.timeout)
         full.append(took * 1000)
         errors += plays is None
-        if plays is None:
-            counts.append("timed out")
-            continue
-        bounded = best_score(state, seat, movegen.bot_plays(state, seat)[0])
-        done += 1
-        same += bounded == best
-        counts.append(f"{plays} (best {best}, bounded search {bounded})")
-    print(f"Complete generation (whole rack, equations), {len(samples)} positions, "
-          f"{options.timeout:g} s limit; plays per position: {', '.join(counts)}")  # fmt: skip
-    if done:
-        print(f"The bots' bounded search found a best play in {same} of the {done} positions "
-              "generated completely.")  # fmt: skip
+        counts.append("timed out" if plays is None else f"{plays} (best {best_found})")
+    print(f"{len(samples)} positions, {options.timeout:g} s limit each. Best score there is / "
+          f"the strong bot's play / the bounded search used before: {', '.join(rows)}")  # fmt: skip
+    if proved:
+        mean = sum(ratios) / len(ratios) if ratios else 1.0
+        print(f"The best play was proved in {proved} positions; the strong bot's play was worth "
+              f"as much in {equal} ({equal / proved:.0%}); its score on average {mean:.0%} of "
+              f"the best.")  # fmt: skip
+    print(f"Complete generation (whole rack, equations), plays per position: {', '.join(counts)}")
     print()
     print(HEADER)
     for strength in ("strong", "easy"):

@@ -2,12 +2,12 @@
 "=" left beside the board, the bag's size and the scores. They never see another rack or the
 bag's order.
 
-Both choose among the moves Equate.legal_moves lists: a pass, the trades (one tile of each
-face, or the whole rack) and the plays of the bots' search (movegen decision 4: every play
-making an equation with at most BOT_TILES tiles put down, the blanks kept back; with no such
-play, the plays with the blanks, at most BLANK_TILES tiles). Each play is scored exactly by the
-rules, from a state built out of the view (the bag's faces are unknown: it holds blanks there,
-which only refill the rack after the play and never change a score).
+Each chooses a pass or a trade Equate.legal_moves lists, or a play its own search finds
+(legal_moves lists only the short plays): the easy bot's movegen.bot_plays (every play making
+an equation, shortest first, the blanks kept back, on a small budget), the strong bot's
+best.best_play. Each play is scored exactly by the rules, from a state built out of the view
+(the bag's faces are unknown: it holds blanks there, which only refill the rack after the play
+and never change a score).
 
 - easy: plays like a child starting out. It looks only at short plays (at most EASY_TILES
   tiles), and picks one of them at random, weighted toward the lower scores: a valid
@@ -19,13 +19,14 @@ which only refill the rack after the play and never change a score).
   end; going out earns the others'). With no play, or only poor plays and a poor rack, it
   trades (the whole rack, or its worst tile), else passes.
 
-Equal values go to the first play in the list (its fixed order), so both bots are
-deterministic for a given rng.
+Equal values go to the first play found, so both bots are deterministic for a given rng.
 
-The strong bot is strong, not perfect: its search ends at 4 to 6 tiles (movegen.bot_plays),
-and a full rack can make thousands of equations, many of them long. Measured on positions of
-bot games (bench/equate.py, the complete generation against the bounded search): its best
-play scored 28 where a play of all nine made 156, and 19 where one made 74.
+The strong bot's play comes from best.best_play, a branch-and-bound search for the play of
+highest value on a budget of STRONG_STEPS search steps (about 0.7 s): every play it does not
+look at is proved to be worth no more than the best found, when the search ends within its
+budget. Plays with its blanks are searched only after those without them, while steps are
+left. Measured in bench/equate.py (positions of seeded bot games): how often its play is the
+best there is (a search without a budget), and its decision time.
 """
 
 from __future__ import annotations
@@ -35,13 +36,14 @@ from collections import Counter
 
 from games.engine.protocol import Bot, Move, State, View
 
+from . import best, movegen, rules
 from . import board as geo
-from . import movegen, rules
 from .game import Place
 from .tiles import BLANK, EQUALS, OPERATORS, SCORES, is_fraction
 
 EASY_TILES = 5  # the easy bot's plays: at most this many tiles put down
 EASY_NODES = 20_000  # and a short search
+STRONG_STEPS = 120_000  # the strong bot's search (best.best_play): about 0.7 s here
 
 # The strong bot's judgement of the tiles it keeps.
 BLANK_KEPT = 8.0  # a blank is worth keeping: it saves a later play
@@ -169,22 +171,29 @@ class StrongBot(Bot):
         return Place(tuple(tuple(p) for p in play))
 
 
-def best_play(view: View, budget: int = movegen.BOT_NODES) -> tuple[float, int, list] | None:
-    """The strong bot's play: (value, score, placements), the first of the highest value."""
+def best_play(view: View, budget: int | None = None) -> tuple[float, int, list] | None:
+    """The strong bot's play: (value, score, placements), the first of the highest value it
+    finds within `budget` steps (STRONG_STEPS by default)."""
     state = view_state(view)
-    plays, _ = movegen.bot_plays(state, view["me"], budget)
-    if not plays:
-        return None
-    scorer = movegen.Scorer(state, view["me"])
     rack = [tile["face"] for tile in view["rack"]]
     bag = view["bag_count"]
-    best: tuple[float, int, list] | None = None
-    for play in plays:
-        score = scorer.score(play)
-        value = score + leave_value(kept(rack, play), bag)
-        if best is None or value > best[0]:
-            best = (value, score, play)
-    return best
+    found = best.best_play(
+        state,
+        view["me"],
+        leave=lambda faces: leave_value(faces, bag),
+        leave_bound=leave_bound(rack, bag),
+        budget=STRONG_STEPS if budget is None else budget,
+    )
+    if found.play is None:
+        return None
+    return found.value, found.score, found.play
+
+
+def leave_bound(rack: list[str], bag_count: int) -> float:
+    """The most leave_value can give for tiles kept from this rack."""
+    if bag_count == 0:
+        return GOING_OUT
+    return BLANK_KEPT * rack.count(BLANK)
 
 
 BOTS: dict[str, Bot] = {"easy": EasyBot(), "strong": StrongBot()}

@@ -75,7 +75,7 @@ def test_blanks_are_kept_back_unless_nothing_else_plays():
 
 @pytest.mark.parametrize("name", ["easy", "strong"])
 def test_every_move_a_bot_chooses_is_legal_and_reads_only_its_view(name, monkeypatch):
-    monkeypatch.setattr(movegen, "BOT_NODES", 20_000)
+    monkeypatch.setattr(bots, "STRONG_STEPS", 20_000)
     bot = GAME.bots()[name]
     for index, state in enumerate(positions()):
         view = GAME.view(state, 0)
@@ -114,7 +114,7 @@ def test_with_no_play_a_bot_trades_its_rack_or_passes():
 
 
 def test_the_strong_bot_beats_the_easy_bot_in_a_seeded_game(monkeypatch):
-    monkeypatch.setattr(movegen, "BOT_NODES", 25_000)
+    monkeypatch.setattr(bots, "STRONG_STEPS", 25_000)
     state, rng, strong = GAME.new_game({"rounds": 8}, 2, 7), random.Random(7), 1
     while GAME.outcome(state) is None:
         seat = GAME.current_player(state)

@@ -1,0 +1,370 @@
+"""The strong bot's search: the Equate play of highest value, by branch and bound.
+
+movegen lists every play, and a full rack can make 10^4 to 10^5 equations: listing them all
+takes seconds. The strong bot (and the hint) wants only the best one, so this search walks
+the same tree as movegen (anchors, cross-checks, scan.step refusing lines that cannot be right)
+but carries each play's score as it grows and cuts every branch that cannot beat the best
+play found so far:
+
+- The value of a play is its score (rules.play's: the symbols, 2S/3S, then 2E/3E on the main
+  line, the lines across that are equations, 40 for all nine) plus what the tiles kept are
+  worth (`leave`, the bot's judgement; none for the hint).
+- A bound for a branch: the points so far, plus for each number j of tiles still to come the
+  most they could add (the j best tiles left, on the best symbol premium of the next j empty
+  squares, the tiles already on the board there, every 2E/3E among those squares multiplying
+  the line, the best each square's line across could score, the 40 when j makes nine), plus
+  the best `leave` can be. One of the tiles to come is an "=" (worth 0) while the line has
+  none. The bound is never below what a play of that branch scores, so cutting it loses
+  nothing.
+- The search starts where the bound is highest (a line through two 3E squares can score 9
+  times its tiles), so a high play is found early and cuts most of the rest.
+- Plays without the blanks are searched first; then, while steps are left, plays with them
+  (a blank stands for any of 30 faces at each square: far more plays), cut by the best found
+  without them.
+- It runs on a budget of search steps (deterministic: steps, not seconds). First the plays of
+  at most SHORT tiles (quick: a play to beat), then every start gets a few steps (FIRST_LOOK),
+  so good plays all over the board are seen, then the starts are searched to their end in the
+  order of their bounds. When that ends within the budget the
+  play is proved the best there is (`proven`); otherwise it is the best found.
+
+Equal values go to the first play found, so the search is deterministic.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from games.engine.protocol import State
+
+from . import rules, scan
+from .board import ACROSS, DOWN, LINE_FACTORS, SYMBOL_FACTORS, other, square_of
+from .movegen import FROM_BLANK, Scorer, _OutOfSteps, _Search
+from .tiles import BLANK, EQUALS, PREMIUMS, SCORES
+
+LETTER = {sq: SYMBOL_FACTORS.get(kind, 1) for sq, kind in PREMIUMS.items()}
+WORD = {sq: LINE_FACTORS.get(kind, 1) for sq, kind in PREMIUMS.items()}
+NOTHING = float("-inf")
+
+BEST_STEPS = 150_000  # the strong bot's budget: steps of the search (about 0.8 s here)
+FIRST_LOOK = 400  # the steps each start gets in the first look over the board
+SHORT = 3  # the plays of at most this many tiles are searched first, to their end
+
+
+@dataclass(frozen=True)
+class Best:
+    """The search's answer: the play (None: none found), its value and score, whether it is
+    proved the best, and the steps taken."""
+
+    play: list[list] | None
+    value: float
+    score: int
+    proven: bool
+    steps: int
+
+
+def best_play(
+    state: State,
+    seat: int,
+    *,
+    leave: Callable[[list[str]], float] | None = None,
+    leave_bound: float = 0.0,
+    budget: float = BEST_STEPS,
+) -> Best:
+    """The play of `seat` whose score + leave(tiles kept) is highest (only plays whose main
+    line is an equation: the others score 0), within `budget` steps. `leave_bound` must be at
+    least every value `leave` gives."""
+    search = _BranchAndBound(state, seat, leave, leave_bound, budget)
+    proven = search.run(blanks=False)
+    if BLANK in state["racks"][seat] and search.budget > 0:
+        search.reset(blanks=True)
+        proven = search.run(blanks=True)
+    elif BLANK in state["racks"][seat]:
+        proven = False
+    play = search.best_play
+    score = Scorer(state, seat).score(play) if play else 0
+    return Best(play, search.best_value, score, proven, search.steps)
+
+
+class _BranchAndBound(_Search):
+    """movegen's search with the score carried along and the branches that cannot win cut."""
+
+    def __init__(self, state, seat, leave, leave_bound, budget) -> None:
+        self.state, self.seat = state, seat
+        self.leave = leave or (lambda faces: 0.0)
+        self.leave_bound = leave_bound
+        self.budget = budget
+        self.steps = 0
+        self.best_value: float = NOTHING
+        self.best_play: list[list] | None = None
+        self.points = {
+            square_of(k): 0 if tile["blank"] else SCORES[tile["face"]]
+            for k, tile in state["board"].items()
+        }
+        self.reset(blanks=False)
+
+    def reset(self, blanks: bool) -> None:
+        """The hand for a search without or with the blanks (the budget goes on)."""
+        budget = self.budget
+        _Search.__init__(self, self.state, self.seat, expressions=False, blanks=blanks)
+        self.budget = budget
+        self.initial = dict(self.left)
+        self.rack_hand = sum(n for source, n in self.left.items() if source != EQUALS)
+        self.ends: dict[tuple, float] = {}
+        self.tops: dict[tuple, tuple] = {}
+
+    # --- tables -----------------------------------------------------------------------------------
+    def _score_tables(self) -> None:
+        """Points of the tiles beside each empty square, the lines across, and for each empty
+        square the steps ahead (the bound's figures)."""
+        self._tables()
+        run = {step: {} for step in (ACROSS, DOWN)}
+        before = {step: {} for step in (ACROSS, DOWN)}
+        for step in (ACROSS, DOWN):
+            for sq in self.empty:
+                before[step][sq] = self._points_run(sq, step, -1)
+                run[step][sq] = self._points_run(sq, step, 1)
+        self.run_points, self.before_points = run, before
+        best_tile = max((SCORES[s] for s in self.left if s != BLANK), default=0)
+        self.across: dict = {step: {} for step in (ACROSS, DOWN)}
+        cross_most: dict = {step: {} for step in (ACROSS, DOWN)}
+        for step in (ACROSS, DOWN):
+            way = other(step)
+            for sq in self.empty:
+                ahead, behind = self.before[way][sq], self.after[way][sq][0]
+                if not (ahead or behind):
+                    self.across[step][sq] = None
+                    cross_most[step][sq] = 0
+                    continue
+                board = before[way][sq] + run[way][sq]
+                equation = EQUALS in ahead or EQUALS in behind
+                self.across[step][sq] = (board, equation)
+                most = board + (best_tile * LETTER.get(sq, 1) if equation else 0)
+                cross_most[step][sq] = most * WORD.get(sq, 1)
+        # ahead[step][sq][j - 1]: for the next j empty squares from sq on (sq first), the
+        # product of their 2E/3E, the board tiles' points after each, their best 2S/3S, and
+        # the best their lines across can score.
+        self.ahead: dict = {step: {} for step in (ACROSS, DOWN)}
+        for step in (ACROSS, DOWN):
+            for sq in self.empty:
+                rows, factor, board, letter, cross, at = [], 1, 0, 1, 0, sq
+                while at is not None and len(rows) < self.hand_size:
+                    factor *= WORD.get(at, 1)
+                    board += run[step][at]
+                    letter = max(letter, LETTER.get(at, 1))
+                    cross += cross_most[step][at]
+                    rows.append((factor, board, letter, cross))
+                    at = self.after[step][at][1]
+                self.ahead[step][sq] = rows
+
+    def _points_run(self, sq, step, way: int) -> int:
+        total, (row, col) = 0, (sq[0] + way * step[0], sq[1] + way * step[1])
+        while (row, col) in self.filled:
+            total += self.points[(row, col)]
+            row, col = row + way * step[0], col + way * step[1]
+        return total
+
+    # --- values -----------------------------------------------------------------------------------
+    def _cross(self, sq, step, face: str, points: int) -> int:
+        """What the line across a new tile on `sq` scores (a play along `step`)."""
+        across = self.across[step][sq]
+        if across is None or not (across[1] or face == EQUALS):
+            return 0
+        return (across[0] + points * LETTER.get(sq, 1)) * WORD.get(sq, 1)
+
+    def _end(self) -> float:
+        """The 40 for nine rack tiles, plus what the tiles kept are worth."""
+        key = tuple(self.left.values())
+        value = self.ends.get(key)
+        if value is None:
+            used = Counter({s: self.initial[s] - n for s, n in self.left.items() if s != EQUALS})
+            kept = list((Counter(self.state["racks"][self.seat]) - used).elements())
+            nine = sum(used.values()) == rules.RACK_SIZE
+            value = self.ends[key] = (rules.ALL_NINE_BONUS if nine else 0) + self.leave(kept)
+        return value
+
+    def _top(self) -> tuple[list[int], int]:
+        """The points of the best 0, 1, 2 ... rack tiles left, and how many are left."""
+        key = tuple(self.left.values())
+        top = self.tops.get(key)
+        if top is None:
+            points = sorted(
+                (
+                    0 if source == BLANK else SCORES[source]
+                    for source, n in self.left.items()
+                    if source != EQUALS
+                    for _ in range(n)
+                ),
+                reverse=True,
+            )
+            sums = [0]
+            for value in points:
+                sums.append(sums[-1] + value)
+            top = self.tops[key] = (sums, len(points))
+        return top
+
+    def _bound(self, sq, step, main: int, factor: int, cross: int, needs_equals: bool) -> float:
+        """The most a play can be worth that goes on with tiles from the empty square `sq`,
+        its main line at `main` points × `factor` so far and its lines across at `cross`."""
+        sums, rack_left = self._top()
+        placed = self.rack_hand - rack_left
+        best = NOTHING
+        for j, (more, board, letter, crossing) in enumerate(self.ahead[step][sq], 1):
+            k = j - 1 if needs_equals else j  # rack tiles among the j
+            if k > rack_left:
+                break
+            value = (main + board + sums[k] * letter) * factor * more + cross + crossing
+            if placed + k == rules.RACK_SIZE:
+                value += rules.ALL_NINE_BONUS
+            best = max(best, value)
+        return best + self.leave_bound
+
+    # --- the search -------------------------------------------------------------------------------
+    def run(self, blanks: bool) -> bool:
+        """Search within the budget: the short plays, a first look, then every start to its
+        end in the order of their bounds. True when the last ran to its end."""
+        whole = self.hand_size
+        self.hand_size = min(SHORT, whole)
+        self._score_tables()
+        self._singles()
+        starts = self._starts()
+        for _, sq, step in starts:
+            if not self._try(sq, step):
+                return False
+        self.hand_size = whole
+        self._score_tables()
+        starts = self._starts()
+        total = self.budget
+        for bound, sq, step in starts:  # a few steps for each start, best bound first
+            if -bound <= self.best_value or total <= 0:
+                break
+            self.budget = min(FIRST_LOOK, total)
+            before = self.budget
+            finished = self._try(sq, step)
+            total -= before - self.budget if finished else before
+        self.budget = total
+        for bound, sq, step in starts:
+            if -bound <= self.best_value:
+                return True
+            if not self._try(sq, step):
+                return False
+        return True
+
+    def _starts(self) -> list[tuple]:
+        """(-bound, square, step) for every square a play can start on, best bound first."""
+        starts = []
+        for sq in self.empty:
+            for step in (ACROSS, DOWN):
+                if self.cost[step][sq] <= self.hand_size:
+                    needs = EQUALS not in self.before[step][sq] and not self.equals_ahead[step][sq]
+                    bound = self._bound(sq, step, self.before_points[step][sq], 1, 0, needs)
+                    starts.append((-bound, sq, step))
+        starts.sort()
+        return starts
+
+    def _try(self, sq, step) -> bool:
+        """Search the plays starting on `sq` along `step`; False when the budget ran out."""
+        try:
+            self._start(sq, step)
+        except _OutOfSteps:
+            self.left.update(self.initial)  # the hand as it was before the search stopped
+            self.placed.clear()
+            self.budget = 0
+            return False
+        return True
+
+    def _singles(self) -> None:
+        """One tile alone, its main line an equation (rules.py decision 3)."""
+        scorer = Scorer(self.state, self.seat)
+        lone = not self.filled
+        for sq in sorted(self.anchors):
+            down, across = self.cross[ACROSS][sq], self.cross[DOWN][sq]
+            for face, source, rank in self.choices:
+                fits = (down is None or face in down) and (across is None or face in across)
+                if fits and self._alone_ok(sq, face, lone):
+                    tile = self.positions[source][0]
+                    play = [[sq[0], sq[1], tile, face if rank == FROM_BLANK else None]]
+                    self.left[source] -= 1
+                    self._offer(scorer.score(play) + self._end(), play)
+                    self.left[source] += 1
+
+    def _offer(self, value: float, play: list[list]) -> None:
+        if value > self.best_value:
+            self.best_value, self.best_play = value, play
+
+    def _start(self, sq, step) -> None:
+        context = self._context(sq, step)
+        if context is None:
+            return
+        anchor = sq in self.anchors
+        letter, word = LETTER.get(sq, 1), WORD.get(sq, 1)
+        keep = self.cross[step][sq]
+        before = self.before_points[step][sq]
+        left, positions = self.left, self.positions
+        for face, source, rank in self.choices:
+            if keep is not None and face not in keep:
+                continue
+            state = scan.step(context, face)
+            if state is None:
+                continue
+            points = 0 if rank == FROM_BLANK else SCORES[face]
+            held = positions[source]
+            tile = held[len(held) - left[source]]
+            self.placed.append((sq[0], sq[1], tile, face if rank == FROM_BLANK else None))
+            left[source] -= 1
+            cross = self._cross(sq, step, face, points)
+            self._grow(sq, step, state, anchor, word, before + points * letter, cross)
+            left[source] += 1
+            self.placed.pop()
+
+    def _grow(self, sq, step, state, touching: bool, factor: int, main: int, cross: int) -> None:
+        """After a tile on `sq`: read the tiles after it, end the play there, or go on."""
+        if self.budget <= 0:
+            raise _OutOfSteps
+        self.budget -= 1
+        self.steps += 1
+        run, beyond = self.after[step][sq]
+        for face in run:
+            state = scan.step(state, face)
+            if state is None:
+                return
+        main += self.run_points[step][sq]
+        left = self.left
+        if touching and len(self.placed) > 1 and scan.finish(state) == "equation":
+            self._offer(main * factor + cross + self._end(), [list(p) for p in self.placed])
+        if state[8] is None and not self._equals_to_come(beyond, step):
+            return
+        hand = self.hand_size - len(self.placed)
+        if beyond is None or hand <= 0 or not (touching or self.cost[step][beyond] <= hand):
+            return
+        needs_equals = state[8] is None and not self.equals_ahead[step][beyond]
+        if self._bound(beyond, step, main, factor, cross, needs_equals) <= self.best_value:
+            return
+        keep = self.cross[step][beyond]
+        mode = state[0]
+        if mode == scan.START:
+            choices = self.numbers
+        else:
+            choices = self.others if mode == scan.CLOSED else self.choices
+        anchor = touching or beyond in self.anchors
+        letter, word = LETTER.get(beyond, 1), WORD.get(beyond, 1)
+        positions, placed = self.positions, self.placed
+        row, col = beyond
+        for face, source, rank in choices:
+            if not left[source] or (keep is not None and face not in keep):
+                continue
+            after = scan.step(state, face)
+            if after is None:
+                continue
+            points = 0 if rank == FROM_BLANK else SCORES[face]
+            held = positions[source]
+            tile = held[len(held) - left[source]]
+            placed.append((row, col, tile, face if rank == FROM_BLANK else None))
+            left[source] -= 1
+            more = self._cross(beyond, step, face, points)
+            self._grow(
+                beyond, step, after, anchor, factor * word, main + points * letter, cross + more
+            )
+            left[source] += 1
+            placed.pop()
