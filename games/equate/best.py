@@ -295,28 +295,9 @@ class _BranchAndBound(_Search):
 
     def _start(self, sq, step) -> None:
         context = self._context(sq, step)
-        if context is None:
-            return
-        anchor = sq in self.anchors
-        letter, word = LETTER.get(sq, 1), WORD.get(sq, 1)
-        keep = self.cross[step][sq]
-        before = self.before_points[step][sq]
-        left, positions = self.left, self.positions
-        for face, source, rank in self.choices:
-            if keep is not None and face not in keep:
-                continue
-            state = scan.step(context, face)
-            if state is None:
-                continue
-            points = 0 if rank == FROM_BLANK else SCORES[face]
-            held = positions[source]
-            tile = held[len(held) - left[source]]
-            self.placed.append((sq[0], sq[1], tile, face if rank == FROM_BLANK else None))
-            left[source] -= 1
-            cross = self._cross(sq, step, face, points)
-            self._grow(sq, step, state, anchor, word, before + points * letter, cross)
-            left[source] += 1
-            self.placed.pop()
+        if context is not None:
+            before = self.before_points[step][sq]
+            self._put(sq, step, context, self.choices, sq in self.anchors, 1, before, 0)
 
     def _grow(self, sq, step, state, touching: bool, factor: int, main: int, cross: int) -> None:
         """After a tile on `sq`: read the tiles after it, end the play there, or go on."""
@@ -330,7 +311,6 @@ class _BranchAndBound(_Search):
             if state is None:
                 return
         main += self.run_points[step][sq]
-        left = self.left
         if touching and len(self.placed) > 1 and scan.finish(state) == "equation":
             self._offer(main * factor + cross + self._end(), [list(p) for p in self.placed])
         if state[8] is None and not self._equals_to_come(beyond, step):
@@ -341,16 +321,15 @@ class _BranchAndBound(_Search):
         needs_equals = state[8] is None and not self.equals_ahead[step][beyond]
         if self._bound(beyond, step, main, factor, cross, needs_equals) <= self.best_value:
             return
-        keep = self.cross[step][beyond]
-        mode = state[0]
-        if mode == scan.START:
-            choices = self.numbers
-        else:
-            choices = self.others if mode == scan.CLOSED else self.choices
-        anchor = touching or beyond in self.anchors
-        letter, word = LETTER.get(beyond, 1), WORD.get(beyond, 1)
-        positions, placed = self.positions, self.placed
-        row, col = beyond
+        touching = touching or beyond in self.anchors
+        choices = self._next_choices(state)
+        self._put(beyond, step, state, choices, touching, factor, main, cross)
+
+    def _put(self, sq, step, state, choices, touching: bool, factor, main, cross) -> None:
+        """Each tile of `choices` that may go on the empty square `sq` next, and on from there."""
+        keep = self.cross[step][sq]
+        letter, word = LETTER.get(sq, 1), WORD.get(sq, 1)
+        left, placed = self.left, self.placed
         for face, source, rank in choices:
             if not left[source] or (keep is not None and face not in keep):
                 continue
@@ -358,13 +337,11 @@ class _BranchAndBound(_Search):
             if after is None:
                 continue
             points = 0 if rank == FROM_BLANK else SCORES[face]
-            held = positions[source]
-            tile = held[len(held) - left[source]]
-            placed.append((row, col, tile, face if rank == FROM_BLANK else None))
+            placed.append((sq[0], sq[1], self._tile(source), face if rank == FROM_BLANK else None))
             left[source] -= 1
-            more = self._cross(beyond, step, face, points)
+            more = self._cross(sq, step, face, points)
             self._grow(
-                beyond, step, after, anchor, factor * word, main + points * letter, cross + more
+                sq, step, after, touching, factor * word, main + points * letter, cross + more
             )
             left[source] += 1
             placed.pop()

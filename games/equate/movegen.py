@@ -397,24 +397,31 @@ class _Search:
             if value == wanted:
                 self.plays.append(prefix + [list(p) for p in suffix])
 
-    def _extend_now(self, sq: Square, step, state, touching: bool, hand: int) -> None:
-        keep = self.cross[step][sq]
+    def _next_choices(self, state) -> list[tuple]:
+        """The choices that may come next in a line read so far: only numbers after an
+        operation, no number after a complete one."""
         mode = state[0]
         if mode == scan.START:
-            choices = self.numbers
-        else:
-            choices = self.others if mode == scan.CLOSED else self.choices
-        left, positions, placed = self.left, self.positions, self.placed
+            return self.numbers
+        return self.others if mode == scan.CLOSED else self.choices
+
+    def _tile(self, source: str):
+        """The rack position the next tile of `source` comes from (decision 1)."""
+        held = self.positions[source]
+        return held[len(held) - self.left[source]]
+
+    def _extend_now(self, sq: Square, step, state, touching: bool, hand: int) -> None:
+        keep = self.cross[step][sq]
+        left, placed = self.left, self.placed
         anchor = touching or sq in self.anchors
         row, col = sq
-        for face, source, rank in choices:
+        for face, source, rank in self._next_choices(state):
             if not left[source] or (keep is not None and face not in keep):
                 continue
             after = scan.step(state, face)
             if after is None:
                 continue
-            held = positions[source]
-            tile = held[len(held) - left[source]]
+            tile = self._tile(source)
             placed.append((row, col, tile, face if rank == FROM_BLANK else None))
             left[source] -= 1
             self._go_on(sq, step, after, anchor, hand - 1)
