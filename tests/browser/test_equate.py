@@ -21,7 +21,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from games import services
-from games.equate import rules
+from games.equate import movegen, rules
 from games.equate.bots import best_play
 from games.equate.game import EQUATE
 from games.equate.tiles import BLANK, EQUALS
@@ -123,6 +123,16 @@ def open_board(page, sign_in, student, match: Match) -> None:
 def line_of(state, seat: int, play) -> dict:
     """What the rules make of this play: the turn's "last" (lines, score)."""
     return rules.play({**state, "turn": seat}, seat, [list(p) for p in play])["last"]
+
+
+def readout_of(last: dict) -> str:
+    """The read-out of a play about to be made: its main line, then the lines it makes across."""
+    main, *across = last["lines"]
+    text = f"You are making: {main['text']}"
+    if across:
+        way = "Going down" if across[0]["down"] else "Going across"
+        text += f" {way} you also make: " + " and ".join(line["text"] for line in across)
+    return text
 
 
 # --- playing on the board ---------------------------------------------------------------------
@@ -231,7 +241,7 @@ def test_a_student_plays_a_whole_game_against_the_easy_bot_by_mouse(
         last = line_of(state, seat, play)
         hands.put_all(play)
         # The read-out reads the line being made, as the rules read it, and no value.
-        assert hands.readout() == f"You are making: {last['lines'][0]['text']}"
+        assert hands.readout() == readout_of(last)
         if played == 0:
             shot(page, "game-placed-1366x657")
         assert hands.press(page.locator("#eq-play")), hands.refused
@@ -590,6 +600,17 @@ def test_the_read_out_shows_the_values_only_when_the_teacher_says(
 
 # The symbols a child can type on the board (static/js/equate.js, KEYS): the key for each face.
 TYPED = {**{d: d for d in "0123456789"}, "+": "+", "−": "-", "×": "x", "÷": "/", "=": "="}
+
+
+def play_with_a_lifted_tile(state, seat: int):
+    """The best-scoring short play that uses a tile with no key (a fraction: lifted from the
+    rack with Enter), or None."""
+    rack = state["racks"][seat]
+    plays, _ = movegen.bot_plays(state, seat, HINT_BUDGET)
+    lifted = [p for p in plays if any(t != EQUALS and rack[t] not in TYPED for _, _, t, _ in p)]
+    return max(lifted, key=lambda p: movegen.score_of(state, seat, p), default=None)
+
+
 ACTIVE_SQUARE = (
     "() => { const d = document.activeElement?.dataset;"
     " return d && d.row !== undefined ? [Number(d.row), Number(d.col)] : null; }"
@@ -684,7 +705,7 @@ def test_a_student_plays_a_whole_game_against_the_easy_bot_by_keyboard_alone(
     plays with typed symbols and a fraction lifted from the rack with Enter."""
     seat = 1  # the bot is seat 0
     # Seed 111: the bot trades, the student has no play and trades; then the student plays
-    # ¾ × 3 ... 4 and 6 = 6 ÷ ...: the ¾ needs the rack (no key), the rest is typed.
+    # the best short play with a fraction (it needs the rack: no key), the rest is typed.
     match = new_match(student, settings={"rounds": 3}, seed=111, student_seat=seat)
     page = new_page(**viewport(CHROMEBOOK), reduced_motion="reduce")
     open_board(page, sign_in, student, match)
@@ -708,7 +729,7 @@ def test_a_student_plays_a_whole_game_against_the_easy_bot_by_keyboard_alone(
             assert " ".join(what.inner_text().split()) == f"You traded {len(rack)} tiles."
             per_turn.append(keys.keys)
             continue
-        play = best[2]
+        play = play_with_a_lifted_tile(state, seat) or best[2]
         last = line_of(state, seat, play)
         # Typing puts down the first free tile with that face: the squares' faces are checked.
         for row, col, tile, face in play:
@@ -717,7 +738,7 @@ def test_a_student_plays_a_whole_game_against_the_easy_bot_by_keyboard_alone(
             lifted += rack_face not in TYPED
             typed += rack_face in TYPED
         assert page.locator("#eq-placed input[name=tiles]").count() == len(play)
-        assert keys.readout() == f"You are making: {last['lines'][0]['text']}"
+        assert keys.readout() == readout_of(last)
         if played == 0:
             shot(page, "keyboard-game-placed-1366x657")
         assert keys.press_by_keys(page.locator("#eq-play")), keys.refused
