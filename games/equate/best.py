@@ -20,7 +20,7 @@ play found so far:
   times its tiles), so a high play is found early and cuts most of the rest.
 - Plays without the blanks are searched first; then, while steps are left, plays with them
   (a blank stands for any of 30 faces at each square: far more plays), cut by the best found
-  without them.
+  without them. With no play found without them, they get a quarter of the budget at least.
 - It runs on a budget of search steps (deterministic: steps, not seconds). First the plays of
   at most SHORT tiles (quick: a play to beat), then every start gets a few steps (FIRST_LOOK),
   so good plays all over the board are seen, then the starts are searched to their end in the
@@ -49,6 +49,7 @@ NOTHING = float("-inf")
 
 BEST_STEPS = 150_000  # the strong bot's budget: steps of the search (about 0.8 s here)
 FIRST_LOOK = 400  # the steps each start gets in the first look over the board
+REACH = 6  # the values of the tiles left are worked out for at most this many tiles
 SHORT = 3  # the plays of at most this many tiles are searched first, to their end
 
 
@@ -77,11 +78,14 @@ def best_play(
     least every value `leave` gives."""
     search = _BranchAndBound(state, seat, leave, leave_bound, budget)
     proven = search.run(blanks=False)
-    if BLANK in state["racks"][seat] and search.budget > 0:
-        search.reset(blanks=True)
-        proven = search.run(blanks=True)
-    elif BLANK in state["racks"][seat]:
-        proven = False
+    if BLANK in state["racks"][seat]:
+        if search.best_play is None:  # nothing without them: a quarter of the budget at least
+            search.budget = max(search.budget, budget / 4)
+        if search.budget > 0:
+            search.reset(blanks=True)  # every play, with or without the blanks
+            proven = search.run(blanks=True)
+        else:
+            proven = False
     play = search.best_play
     score = Scorer(state, seat).score(play) if play else 0
     return Best(play, search.best_value, score, proven, search.steps)
@@ -113,6 +117,7 @@ class _BranchAndBound(_Search):
         self.rack_hand = sum(n for source, n in self.left.items() if source != EQUALS)
         self.ends: dict[tuple, float] = {}
         self.tops: dict[tuple, tuple] = {}
+        self.reaches: dict[tuple, set | None] = {}
 
     # --- tables -----------------------------------------------------------------------------------
     def _score_tables(self) -> None:
@@ -318,12 +323,57 @@ class _BranchAndBound(_Search):
         hand = self.hand_size - len(self.placed)
         if beyond is None or hand <= 0 or not (touching or self.cost[step][beyond] <= hand):
             return
+        if state[8] is not None and self._no_right_side(state, beyond, step):
+            return
         needs_equals = state[8] is None and not self.equals_ahead[step][beyond]
         if self._bound(beyond, step, main, factor, cross, needs_equals) <= self.best_value:
             return
         touching = touching or beyond in self.anchors
         choices = self._next_choices(state)
         self._put(beyond, step, state, choices, touching, factor, main, cross)
+
+    def _no_right_side(self, state, beyond, step) -> bool:
+        """Right after an "=" (or "= 0 +"), with no tile on the board ahead: True when no
+        expression of the tiles left has the left side's value (so no play goes on from here)."""
+        mode, _, _, _, term, mulop, total, adding, left, _, negtile, _ = state
+        if mode != scan.START or term is not None or mulop is not None or total != 0:
+            return False
+        if not adding or negtile or self.tiles_ahead[step][beyond]:
+            return False
+        values = self._reach()
+        return values is not None and left not in values
+
+    def _reach(self) -> set | None:
+        """The values of every expression some of the tiles left can make (None: not worked
+        out, for more than REACH tiles or a blank), counted in the search's steps."""
+        key = tuple(self.left.values())
+        if key in self.reaches:
+            return self.reaches[key]
+        counts = {s: n for s, n in self.left.items() if s != EQUALS and n}
+        if sum(counts.values()) > REACH or BLANK in counts:
+            self.reaches[key] = None
+            return None
+        values: set = set()
+
+        def walk(state) -> None:
+            if self.budget <= 0:
+                raise _OutOfSteps
+            self.budget -= 1
+            self.steps += 1
+            value = scan.side_value(state)
+            if value is not None:
+                values.add(value)
+            for face in counts:
+                if counts[face]:
+                    after = scan.step(state, face)
+                    if after is not None:
+                        counts[face] -= 1
+                        walk(after)
+                        counts[face] += 1
+
+        walk(scan.initial())
+        self.reaches[key] = values
+        return values
 
     def _put(self, sq, step, state, choices, touching: bool, factor, main, cross) -> None:
         """Each tile of `choices` that may go on the empty square `sq` next, and on from there."""
