@@ -46,6 +46,7 @@ from .tiles import BLANK, EQUALS, PREMIUMS, SCORES
 LETTER = {sq: SYMBOL_FACTORS.get(kind, 1) for sq, kind in PREMIUMS.items()}
 WORD = {sq: LINE_FACTORS.get(kind, 1) for sq, kind in PREMIUMS.items()}
 NOTHING = float("-inf")
+INFINITY = float("inf")
 
 BEST_STEPS = 150_000  # the strong bot's budget: steps of the search (about 0.8 s here)
 FIRST_LOOK = 400  # the steps each start gets in the first look over the board
@@ -209,11 +210,17 @@ class _BranchAndBound(_Search):
             top = self.tops[key] = (sums, len(points))
         return top
 
-    def _bound(self, sq, step, main: int, factor: int, cross: int, needs_equals: bool) -> float:
+    def _bound(
+        self, sq, step, main: int, factor: int, cross: int, needs_equals: bool, beat=INFINITY
+    ) -> float:
         """The most a play can be worth that goes on with tiles from the empty square `sq`,
-        its main line at `main` points × `factor` so far and its lines across at `cross`."""
-        sums, rack_left = self._top()
+        its main line at `main` points × `factor` so far and its lines across at `cross`
+        (or, as soon as it is known to be more than `beat`, a value that is)."""
+        key = tuple(self.left.values())
+        top = self.tops.get(key) or self._top()
+        sums, rack_left = top
         placed = self.rack_hand - rack_left
+        target = beat - self.leave_bound
         best = NOTHING
         for j, (more, board, letter, crossing) in enumerate(self.ahead[step][sq], 1):
             k = j - 1 if needs_equals else j  # rack tiles among the j
@@ -222,7 +229,10 @@ class _BranchAndBound(_Search):
             value = (main + board + sums[k] * letter) * factor * more + cross + crossing
             if placed + k == rules.RACK_SIZE:
                 value += rules.ALL_NINE_BONUS
-            best = max(best, value)
+            if value > best:
+                best = value
+                if best > target:
+                    break
         return best + self.leave_bound
 
     # --- the search -------------------------------------------------------------------------------
@@ -316,7 +326,8 @@ class _BranchAndBound(_Search):
             if state is None:
                 return
         main += self.run_points[step][sq]
-        if touching and len(self.placed) > 1 and scan.finish(state) == "equation":
+        equation = state[8] is not None and len(self.placed) > 1
+        if equation and touching and scan.finish(state) == "equation":
             self._offer(main * factor + cross + self._end(), [list(p) for p in self.placed])
         if state[8] is None and not self._equals_to_come(beyond, step):
             return
@@ -326,7 +337,8 @@ class _BranchAndBound(_Search):
         if state[8] is not None and self._no_right_side(state, beyond, step):
             return
         needs_equals = state[8] is None and not self.equals_ahead[step][beyond]
-        if self._bound(beyond, step, main, factor, cross, needs_equals) <= self.best_value:
+        beat = self.best_value
+        if self._bound(beyond, step, main, factor, cross, needs_equals, beat) <= beat:
             return
         touching = touching or beyond in self.anchors
         choices = self._next_choices(state)
