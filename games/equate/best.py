@@ -50,7 +50,7 @@ INFINITY = float("inf")
 
 BEST_STEPS = 150_000  # the strong bot's budget: steps of the search (about 0.8 s here)
 FIRST_LOOK = 400  # the steps each start gets in the first look over the board
-REACH = 6  # the values of the tiles left are worked out for at most this many tiles
+SIDES = 6  # right sides are found once (by value) when at most this many tiles are left
 SHORT = 3  # the plays of at most this many tiles are searched first, to their end
 
 
@@ -118,7 +118,7 @@ class _BranchAndBound(_Search):
         self.rack_hand = sum(n for source, n in self.left.items() if source != EQUALS)
         self.ends: dict[tuple, float] = {}
         self.tops: dict[tuple, tuple] = {}
-        self.reaches: dict[tuple, set | None] = {}
+        self.sides: dict[tuple, dict | None] = {}
 
     # --- tables -----------------------------------------------------------------------------------
     def _score_tables(self) -> None:
@@ -334,7 +334,9 @@ class _BranchAndBound(_Search):
         hand = self.hand_size - len(self.placed)
         if beyond is None or hand <= 0 or not (touching or self.cost[step][beyond] <= hand):
             return
-        if state[8] is not None and self._no_right_side(state, beyond, step):
+        if state[8] is not None and self._right_sides(
+            state, beyond, step, touching, main, factor, cross
+        ):
             return
         needs_equals = state[8] is None and not self.equals_ahead[step][beyond]
         beat = self.best_value
@@ -344,48 +346,95 @@ class _BranchAndBound(_Search):
         choices = self._next_choices(state)
         self._put(beyond, step, state, choices, touching, factor, main, cross)
 
-    def _no_right_side(self, state, beyond, step) -> bool:
-        """Right after an "=" (or "= 0 +"), with no tile on the board ahead: True when no
-        expression of the tiles left has the left side's value (so no play goes on from here)."""
-        mode, _, _, _, term, mulop, total, adding, left, _, negtile, _ = state
+    def _right_sides(self, state, beyond, step, touching: bool, main, factor, cross) -> bool:
+        """Right after an "=" (or "= 0 +") with few tiles left: every right side that can
+        follow is found once for the square it starts on and the tiles left, with its value
+        and points (_sides), and only those of the left side's value are offered. False when
+        this does not apply (the search goes on tile by tile)."""
+        mode, _, _, _, term, mulop, total, adding, left, below, negtile, _ = state
         if mode != scan.START or term is not None or mulop is not None or total != 0:
             return False
-        if not adding or negtile or self.tiles_ahead[step][beyond]:
+        if not adding or below or negtile or beyond is None:
             return False
-        values = self._reach()
-        return values is not None and left not in values
+        hand = self.hand_size - len(self.placed)
+        sides = self._sides(beyond, step, hand)
+        if sides is None:
+            return False
+        held, placed = self.left, self.placed
+        for tiles, used, more_main, more_factor, more_cross, touch in sides.get(left, ()):
+            if not (touching or touch):
+                continue
+            for source in used:
+                held[source] -= 1
+            end = self._end()
+            for source in used:
+                held[source] += 1
+            value = (main + more_main) * factor * more_factor + cross + more_cross + end
+            if value > self.best_value:
+                self._offer(value, [list(p) for p in placed] + [list(t) for t in tiles])
+        return True
 
-    def _reach(self) -> set | None:
-        """The values of every expression some of the tiles left can make (None: not worked
-        out, for more than REACH tiles or a blank), counted in the search's steps."""
-        key = tuple(self.left.values())
-        if key in self.reaches:
-            return self.reaches[key]
-        counts = {s: n for s, n in self.left.items() if s != EQUALS and n}
-        if sum(counts.values()) > REACH or BLANK in counts:
-            self.reaches[key] = None
+    def _sides(self, beyond, step, hand: int) -> dict | None:
+        """Every right side from the empty square `beyond` on with the tiles left (at most
+        `hand`), by value: (placements, sources used, main points, 2E/3E factor, points of
+        the lines across, whether it touches a tile), or None for more than SIDES tiles left
+        or a blank among them. Counted in the search's steps."""
+        key = (beyond, step, hand, tuple(self.left.values()))
+        if key in self.sides:
+            return self.sides[key]
+        tiles = sum(n for source, n in self.left.items() if source != EQUALS)
+        if tiles > SIDES or self.left.get(BLANK):
+            self.sides[key] = None
             return None
-        values: set = set()
+        found: dict = {}
+        left, placed = self.left, []
 
-        def walk(state) -> None:
+        def walk(sq, state, main: int, factor: int, cross: int, touch: bool) -> None:
             if self.budget <= 0:
                 raise _OutOfSteps
             self.budget -= 1
             self.steps += 1
+            run, after = self.after[step][sq]
+            for face in run:
+                state = scan.step(state, face)
+                if state is None:
+                    return
+            main += self.run_points[step][sq]
             value = scan.side_value(state)
             if value is not None:
-                values.add(value)
-            for face in counts:
-                if counts[face]:
-                    after = scan.step(state, face)
-                    if after is not None:
-                        counts[face] -= 1
-                        walk(after)
-                        counts[face] += 1
+                used = tuple(source for _, _, _, source in placed)
+                tiles = tuple((r, c, tile, None) for r, c, tile, _ in placed)
+                found.setdefault(value, []).append((tiles, used, main, factor, cross, touch))
+            if after is not None and len(placed) < hand:
+                go_on(after, state, main, factor, cross, touch)
 
-        walk(scan.initial())
-        self.reaches[key] = values
-        return values
+        def go_on(sq, state, main, factor, cross, touch) -> None:
+            keep = self.cross[step][sq]
+            letter, word = LETTER.get(sq, 1), WORD.get(sq, 1)
+            touch = touch or sq in self.anchors
+            for face, source, _ in self._next_choices(state):
+                if face == EQUALS or not left[source] or (keep is not None and face not in keep):
+                    continue
+                after = scan.step(state, face)
+                if after is None:
+                    continue
+                points = SCORES[face]
+                placed.append((sq[0], sq[1], self._tile(source), source))
+                left[source] -= 1
+                more = self._cross(sq, step, face, points)
+                walk(sq, after, main + points * letter, factor * word, cross + more, touch)
+                left[source] += 1
+                placed.pop()
+
+        # Read as after an "=" (its left side's value aside): a second "=" is refused.
+        fresh = scan.initial(self.start[-1])
+        try:
+            go_on(beyond, (*fresh[:8], 0, *fresh[9:]), 0, 1, 0, False)
+        except _OutOfSteps:
+            left.update(self.initial)
+            raise
+        self.sides[key] = found
+        return found
 
     def _put(self, sq, step, state, choices, touching: bool, factor, main, cross) -> None:
         """Each tile of `choices` that may go on the empty square `sq` next, and on from there."""
