@@ -118,7 +118,7 @@ class _BranchAndBound(_Search):
         self.rack_hand = sum(n for source, n in self.left.items() if source != EQUALS)
         self.ends: dict[tuple, float] = {}
         self.tops: dict[tuple, tuple] = {}
-        self.sides: dict[tuple, dict | None] = {}
+        self.right_tables: dict[tuple, dict | None] = {}
 
     # --- tables -----------------------------------------------------------------------------------
     def _score_tables(self) -> None:
@@ -380,11 +380,11 @@ class _BranchAndBound(_Search):
         the lines across, whether it touches a tile), or None for more than SIDES tiles left
         or a blank among them. Counted in the search's steps."""
         key = (beyond, step, hand, tuple(self.left.values()))
-        if key in self.sides:
-            return self.sides[key]
+        if key in self.right_tables:
+            return self.right_tables[key]
         tiles = sum(n for source, n in self.left.items() if source != EQUALS)
         if tiles > SIDES or self.left.get(BLANK):
-            self.sides[key] = None
+            self.right_tables[key] = None
             return None
         found: dict = {}
         left, placed = self.left, []
@@ -433,7 +433,7 @@ class _BranchAndBound(_Search):
         except _OutOfSteps:
             left.update(self.initial)
             raise
-        self.sides[key] = found
+        self.right_tables[key] = found
         return found
 
     def _put(self, sq, step, state, choices, touching: bool, factor, main, cross) -> None:
