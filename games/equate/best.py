@@ -22,10 +22,11 @@ play found so far:
   (a blank stands for any of 30 faces at each square: far more plays), cut by the best found
   without them. With no play found without them, they get a quarter of the budget at least.
 - It runs on a budget of search steps (deterministic: steps, not seconds). First the plays of
-  at most SHORT tiles (quick: a play to beat), then every start gets a few steps (FIRST_LOOK),
-  so good plays all over the board are seen, then the starts are searched to their end in the
-  order of their bounds. When that ends within the budget the
-  play is proved the best there is (`proven`); otherwise it is the best found.
+  at most SHORT tiles (quick: a play to beat), then those of at most MEDIUM tiles on a part of
+  the budget (their bounds cut more), then every start gets a few steps (FIRST_LOOK), so good
+  plays all over the board are seen, then the starts are searched to their end in the order
+  of their bounds. When that ends within the budget the play is proved the best there is
+  (`proven`); otherwise it is the best found.
 
 Equal values go to the first play found, so the search is deterministic.
 """
@@ -51,6 +52,7 @@ INFINITY = float("inf")
 BEST_STEPS = 150_000  # the strong bot's budget: steps of the search (about 0.8 s here)
 FIRST_LOOK = 400  # the steps each start gets in the first look over the board
 SIDES = 6  # right sides are found once (by value) when at most this many tiles are left
+MEDIUM, MEDIUM_SHARE = 5, 0.25  # then those of at most 5, on a quarter of the budget at most
 SHORT = 3  # the plays of at most this many tiles are searched first, to their end
 
 
@@ -237,16 +239,25 @@ class _BranchAndBound(_Search):
 
     # --- the search -------------------------------------------------------------------------------
     def run(self, blanks: bool) -> bool:
-        """Search within the budget: the short plays, a first look, then every start to its
-        end in the order of their bounds. True when the last ran to its end."""
+        """Search within the budget: the short plays, the plays of up to MEDIUM tiles, a first
+        look, then every start to its end in the order of their bounds. True when the last
+        ran to its end."""
         whole = self.hand_size
         self.hand_size = min(SHORT, whole)
         self._score_tables()
         self._singles()
-        starts = self._starts()
-        for _, sq, step in starts:
+        for _, sq, step in self._starts():
             if not self._try(sq, step):
                 return False
+        # Plays of a few more tiles, on a part of the budget: a better play to beat.
+        self.hand_size = min(MEDIUM, whole)
+        self._score_tables()
+        kept = 0 if self.budget == INFINITY else int(self.budget * (1 - MEDIUM_SHARE))
+        self.budget -= kept
+        for bound, sq, step in self._starts():
+            if -bound <= self.best_value or not self._try(sq, step):
+                break
+        self.budget += kept
         self.hand_size = whole
         self._score_tables()
         starts = self._starts()
