@@ -43,7 +43,7 @@ from .tiles import BLANK, EQUALS, OPERATORS, SCORES, is_fraction
 
 EASY_TILES = 5  # the easy bot's plays: at most this many tiles put down
 EASY_NODES = 20_000  # and a short search
-STRONG_STEPS = 120_000  # the strong bot's search (best.best_play): about 0.7 s here
+STRONG_STEPS = best.BEST_STEPS  # the strong bot's search (best.best_play): about 0.6 s here
 
 # The strong bot's judgement of the tiles it keeps.
 BLANK_KEPT = 8.0  # a blank is worth keeping: it saves a later play
