@@ -14,8 +14,8 @@ play found so far:
   squares, the tiles already on the board there, every 2E/3E among those squares multiplying
   the line, the best each square's line across could score, the 40 when j makes nine), plus
   the best `leave` can be. One of the tiles to come is an "=" (worth 0) while the line has
-  none (unless a blank, which counts toward the nine, is left to be it). The bound is never below what a play of that branch scores, so cutting it loses
-  nothing.
+  none (unless a blank, which counts toward the nine, is left to be it). The bound is never
+  below what a play of that branch scores, so cutting it loses nothing.
 - The search starts where the bound is highest (a line through two 3E squares can score 9
   times its tiles), so a high play is found early and cuts most of the rest.
 - Plays without the blanks are searched first; then, while steps are left, plays with them
