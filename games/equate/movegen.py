@@ -39,9 +39,10 @@ Our decisions (the contract in the brief, made exact):
 3. The turn is not checked: the plays are those the seat could make on this board when it is
    its turn. A finished game has none.
 4. The whole search is complete but can take seconds on a full rack (a blank stands for any
-   of 30 faces at every square). The bots search a narrower hand: at most a few tiles, the
-   blanks kept back (bots.py); such a search finds every play of that narrower hand. The
-   placements name the real rack positions either way.
+   of 30 faces at every square). The easy bot searches a narrower hand (bot_plays): at most
+   a few tiles, the blanks kept back; such a search finds every play of that narrower hand.
+   The strong bot and the hint do not list plays: best.py looks for the best one by branch
+   and bound on this same search. The placements name the real rack positions either way.
 """
 
 from __future__ import annotations
@@ -82,7 +83,7 @@ def generate(
 
 
 LISTED_TILES = 3  # the plays Equate.legal_moves lists: at most this many tiles put down
-BOT_NODES = 120_000  # the bots' search: steps of the search it may take (about 0.5 s)
+BOT_NODES = 120_000  # bot_plays' default budget: steps of the search (about 0.5 s)
 FIRST_DEPTH = 3
 
 
