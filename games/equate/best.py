@@ -41,13 +41,14 @@ from games.engine.protocol import State
 
 from . import rules, scan
 from .board import ACROSS, DOWN, LINE_FACTORS, SYMBOL_FACTORS, other, square_of
-from .movegen import FROM_BLANK, Scorer, _OutOfSteps, _Search
-from .tiles import BLANK, EQUALS, PREMIUMS, SCORES
+from .movegen import FROM_BLANK, Scorer, _lines, _OutOfSteps, _Search
+from .tiles import BLANK, DIVIDE, EQUALS, FRACTIONS, MINUS, PREMIUMS, SCORES, TIMES
 
 LETTER = {sq: SYMBOL_FACTORS.get(kind, 1) for sq, kind in PREMIUMS.items()}
 WORD = {sq: LINE_FACTORS.get(kind, 1) for sq, kind in PREMIUMS.items()}
 NOTHING = float("-inf")
 INFINITY = float("inf")
+SHRINKS = frozenset({"0", *FRACTIONS})  # × by one of these can make a number smaller
 
 BEST_STEPS = 120_000  # the strong bot's budget: steps of the search (about 0.6 s here)
 FIRST_LOOK = 400  # the steps each start gets in the first look over the board
@@ -121,6 +122,7 @@ class _BranchAndBound(_Search):
         self.ends: dict[tuple, float] = {}
         self.tops: dict[tuple, tuple] = {}
         self.right_tables: dict[tuple, dict | None] = {}
+        self.faces_left: dict[tuple, frozenset] = {}
 
     # --- tables -----------------------------------------------------------------------------------
     def _score_tables(self) -> None:
@@ -134,6 +136,15 @@ class _BranchAndBound(_Search):
                 before[step][sq] = self._points_run(sq, step, -1)
                 run[step][sq] = self._points_run(sq, step, 1)
         self.run_points, self.before_points = run, before
+        self.board_ahead: dict = {step: {} for step in (ACROSS, DOWN)}
+        for step in (ACROSS, DOWN):
+            for line in _lines(step):
+                seen: frozenset = frozenset()
+                for sq in reversed(line):
+                    if sq in self.filled:
+                        seen = seen | {self.filled[sq]}
+                    else:
+                        self.board_ahead[step][sq] = seen
         best_tile = max((SCORES[s] for s in self.left if s != BLANK), default=0)
         self.across: dict = {step: {} for step in (ACROSS, DOWN)}
         cross_most: dict = {step: {} for step in (ACROSS, DOWN)}
@@ -347,10 +358,11 @@ class _BranchAndBound(_Search):
         hand = self.hand_size - len(self.placed)
         if beyond is None or hand <= 0 or not (touching or self.cost[step][beyond] <= hand):
             return
-        if state[8] is not None and self._right_sides(
-            state, beyond, step, touching, main, factor, cross
-        ):
-            return
+        if state[8] is not None:
+            if self._right_sides(state, beyond, step, touching, main, factor, cross):
+                return
+            if self._too_big(state, beyond, step):
+                return
         needs_equals = state[8] is None and not self.equals_ahead[step][beyond]
         beat = self.best_value
         if self._bound(beyond, step, main, factor, cross, needs_equals, beat) <= beat:
@@ -386,6 +398,33 @@ class _BranchAndBound(_Search):
             if value > self.best_value:
                 self._offer(value, [list(p) for p in placed] + [list(t) for t in tiles])
         return True
+
+    def _too_big(self, state, beyond, step) -> bool:
+        """On the right side: True when what it adds up to already is more than the left side
+        and nothing to come can take anything away (no − in the hand or on the board ahead,
+        no negative tile): each term to come only adds to it. The number being read counts
+        too when nothing to come can make it smaller (÷, or × with a 0 or a fraction)."""
+        mode, whole, _, value, _, mulop, total, adding, left, _, negtile, strict = state
+        if not (adding and strict) or negtile:
+            return False
+        faces = self._faces_left(beyond, step)
+        if MINUS in faces:
+            return False
+        shrinks = DIVIDE in faces or (TIMES in faces and not SHRINKS.isdisjoint(faces))
+        if mulop is None and not shrinks:
+            total = scan._add(total, whole if mode == scan.OPEN else value)
+        return total > left
+
+    def _faces_left(self, beyond, step) -> frozenset:
+        """The faces still in the hand and on the board ahead of `beyond` in its line."""
+        key = (beyond, step, tuple(self.left.values()))
+        faces = self.faces_left.get(key)
+        if faces is None:
+            held = {source for source, n in self.left.items() if n}
+            if BLANK in held:
+                held |= set(self.faces)
+            faces = self.faces_left[key] = frozenset(held) | self.board_ahead[step][beyond]
+        return faces
 
     def _sides(self, beyond, step, hand: int) -> dict | None:
         """Every right side from the empty square `beyond` on with the tiles left (at most

@@ -70,6 +70,8 @@ def test_the_best_play_on_hand_built_boards_is_the_best_of_every_play():
         # Racks of six: long plays, right sides cut by the values of the tiles left.
         (START, ["1", "2", "3", "+", "×", "4"]),
         (CROSSED, ["6", "2", "÷", "3", "−", "8"]),
+        # No − to come: a right side already past the left side's value is dropped.
+        (START, ["9", "1", "+", "2", "8", "×"]),
     ]
     for board, rack in cases:
         check(position(board, rack))
