@@ -42,7 +42,7 @@ from games.engine.protocol import State
 from . import rules, scan
 from .board import ACROSS, DOWN, LINE_FACTORS, SYMBOL_FACTORS, other, square_of
 from .movegen import FROM_BLANK, Scorer, _lines, _OutOfSteps, _Search
-from .tiles import BLANK, DIVIDE, EQUALS, FRACTIONS, MINUS, PREMIUMS, SCORES, TIMES
+from .tiles import BLANK, DIVIDE, EQUALS, FRACTIONS, MINUS, PLUS, PREMIUMS, SCORES, TIMES
 
 LETTER = {sq: SYMBOL_FACTORS.get(kind, 1) for sq, kind in PREMIUMS.items()}
 WORD = {sq: LINE_FACTORS.get(kind, 1) for sq, kind in PREMIUMS.items()}
@@ -123,6 +123,7 @@ class _BranchAndBound(_Search):
         self.tops: dict[tuple, tuple] = {}
         self.right_tables: dict[tuple, dict | None] = {}
         self.faces_left: dict[tuple, frozenset] = {}
+        self.mosts: dict[tuple, int | None] = {}
 
     # --- tables -----------------------------------------------------------------------------------
     def _score_tables(self) -> None:
@@ -363,6 +364,8 @@ class _BranchAndBound(_Search):
                 return
             if self._too_big(state, beyond, step):
                 return
+        elif self._left_too_big(state, beyond, step):
+            return
         needs_equals = state[8] is None and not self.equals_ahead[step][beyond]
         beat = self.best_value
         if self._bound(beyond, step, main, factor, cross, needs_equals, beat) <= beat:
@@ -414,6 +417,44 @@ class _BranchAndBound(_Search):
         if mulop is None and not shrinks:
             total = scan._add(total, whole if mode == scan.OPEN else value)
         return total > left
+
+    def _left_too_big(self, state, beyond, step) -> bool:
+        """On the left side, no tile on the board ahead: True when the least it can still add
+        up to is more than any right side of the tiles left could (_most)."""
+        mode, whole, _, value, _, mulop, total, adding, _, _, negtile, strict = state
+        if not (adding and strict) or negtile or self.tiles_ahead[step][beyond]:
+            return False
+        most = self._most()
+        if most is None:
+            return False
+        faces = self._faces_left(beyond, step)
+        shrinks = DIVIDE in faces or (TIMES in faces and not SHRINKS.isdisjoint(faces))
+        if mulop is None and not shrinks:
+            total = scan._add(total, whole if mode == scan.OPEN else value)
+        if MINUS in faces:
+            total -= most  # all it may still take away
+        return total > most
+
+    def _most(self) -> int | None:
+        """More than any sum of terms the tiles left can make: each number is less than all
+        their digits in one number (+ 1 for a fraction), each × or ÷ multiplies by at most
+        that or 6 (÷ ⅙), and there are at most one more terms than + and − tiles. None with a
+        blank or an Advanced tile left."""
+        key = tuple(self.left.values())
+        if key in self.mosts:
+            return self.mosts[key]
+        held = {source: n for source, n in self.left.items() if n}
+        most = None
+        if not any(s == BLANK or s.startswith("-") or s[-1] in "²³" for s in held):
+            digits = sorted(
+                (s for s, n in held.items() if s.isdigit() for _ in range(n)), reverse=True
+            )
+            number = int("".join(digits) or "0") + 1
+            factors = held.get(TIMES, 0) + held.get(DIVIDE, 0)
+            terms = held.get(PLUS, 0) + held.get(MINUS, 0) + 1
+            most = terms * number * max(number, 6) ** factors
+        self.mosts[key] = most
+        return most
 
     def _faces_left(self, beyond, step) -> frozenset:
         """The faces still in the hand and on the board ahead of `beyond` in its line."""

@@ -72,6 +72,8 @@ def test_the_best_play_on_hand_built_boards_is_the_best_of_every_play():
         (CROSSED, ["6", "2", "÷", "3", "−", "8"]),
         # No − to come: a right side already past the left side's value is dropped.
         (START, ["9", "1", "+", "2", "8", "×"]),
+        # A left side already more than any right side of the tiles left is dropped: 987 =.
+        (CORNER, ["9", "8", "7", "+", "1", "−"]),
     ]
     for board, rack in cases:
         check(position(board, rack))
