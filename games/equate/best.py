@@ -124,6 +124,7 @@ class _BranchAndBound(_Search):
         self.right_tables: dict[tuple, dict | None] = {}
         self.faces_left: dict[tuple, frozenset] = {}
         self.mosts: dict[tuple, int | None] = {}
+        self.shapes: dict[tuple, tuple[int, int, int]] = {}
 
     # --- tables -----------------------------------------------------------------------------------
     def _score_tables(self) -> None:
@@ -362,7 +363,7 @@ class _BranchAndBound(_Search):
         if state[8] is not None:
             if self._right_sides(state, beyond, step, touching, main, factor, cross):
                 return
-            if self._too_big(state, beyond, step):
+            if self._too_big(state, beyond, step) or self._too_small(state, beyond, step):
                 return
         elif self._left_too_big(state, beyond, step):
             return
@@ -418,6 +419,30 @@ class _BranchAndBound(_Search):
             total = scan._add(total, whole if mode == scan.OPEN else value)
         return total > left
 
+    def _too_small(self, state, beyond, step) -> bool:
+        """On the right side, no tile on the board ahead: True when the most it can still
+        add up to (the number being read grown by every digit left, the term multiplied by
+        everything, then every term _most allows) is less than the left side."""
+        if self.tiles_ahead[step][beyond] or state[10] or not state[11]:
+            return False
+        most = self._most()
+        if most is None:
+            return False
+        mode, whole, _, value, term, mulop, total, adding, left, *_ = state
+        digits, factors, number = self.shapes[tuple(self.left.values())]
+        grow = max(number, 6) ** factors
+        if mode == scan.OPEN:
+            last = (whole + 1) * 10**digits
+        else:
+            last = value if mode == scan.CLOSED else number
+        if not adding:
+            current = 0  # taken away
+        elif mulop is None:
+            current = last * grow
+        else:
+            current = term * max(last, 6) * grow
+        return total + current + most < left
+
     def _left_too_big(self, state, beyond, step) -> bool:
         """On the left side, no tile on the board ahead: True when the least it can still add
         up to is more than any right side of the tiles left could (_most)."""
@@ -453,6 +478,7 @@ class _BranchAndBound(_Search):
             factors = held.get(TIMES, 0) + held.get(DIVIDE, 0)
             terms = held.get(PLUS, 0) + held.get(MINUS, 0) + 1
             most = terms * number * max(number, 6) ** factors
+            self.shapes[key] = (len(digits), factors, number)
         self.mosts[key] = most
         return most
 
