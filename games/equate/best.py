@@ -123,8 +123,7 @@ class _BranchAndBound(_Search):
         self.tops: dict[tuple, tuple] = {}
         self.right_tables: dict[tuple, dict | None] = {}
         self.faces_left: dict[tuple, frozenset] = {}
-        self.mosts: dict[tuple, int | None] = {}
-        self.shapes: dict[tuple, tuple[int, int, int]] = {}
+        self.mosts: dict[tuple, tuple | None] = {}
 
     # --- tables -----------------------------------------------------------------------------------
     def _score_tables(self) -> None:
@@ -138,15 +137,19 @@ class _BranchAndBound(_Search):
                 before[step][sq] = self._points_run(sq, step, -1)
                 run[step][sq] = self._points_run(sq, step, 1)
         self.run_points, self.before_points = run, before
+        # The tiles on the board ahead of each empty square in its line: their faces, and
+        # their faces counted (as sorted (face, count) pairs).
         self.board_ahead: dict = {step: {} for step in (ACROSS, DOWN)}
+        self.board_counts: dict = {step: {} for step in (ACROSS, DOWN)}
         for step in (ACROSS, DOWN):
             for line in _lines(step):
-                seen: frozenset = frozenset()
+                seen: Counter = Counter()
                 for sq in reversed(line):
                     if sq in self.filled:
-                        seen = seen | {self.filled[sq]}
+                        seen[self.filled[sq]] += 1
                     else:
-                        self.board_ahead[step][sq] = seen
+                        self.board_ahead[step][sq] = frozenset(seen)
+                        self.board_counts[step][sq] = tuple(sorted(seen.items()))
         best_tile = max((SCORES[s] for s in self.left if s != BLANK), default=0)
         self.across: dict = {step: {} for step in (ACROSS, DOWN)}
         cross_most: dict = {step: {} for step in (ACROSS, DOWN)}
@@ -404,32 +407,22 @@ class _BranchAndBound(_Search):
         return True
 
     def _too_big(self, state, beyond, step) -> bool:
-        """On the right side: True when what it adds up to already is more than the left side
-        and nothing to come can take anything away (no − in the hand or on the board ahead,
-        no negative tile): each term to come only adds to it. The number being read counts
-        too when nothing to come can make it smaller (÷, or × with a 0 or a fraction)."""
-        mode, whole, _, value, _, mulop, total, adding, left, _, negtile, strict = state
-        if not (adding and strict) or negtile:
-            return False
-        faces = self._faces_left(beyond, step)
-        if MINUS in faces:
-            return False
-        shrinks = DIVIDE in faces or (TIMES in faces and not SHRINKS.isdisjoint(faces))
-        if mulop is None and not shrinks:
-            total = scan._add(total, whole if mode == scan.OPEN else value)
-        return total > left
+        """On the right side: True when the least it can still add up to (_least) is more
+        than the left side."""
+        least = self._least(state, beyond, step)
+        return least is not None and least > state[8]
 
     def _too_small(self, state, beyond, step) -> bool:
-        """On the right side, no tile on the board ahead: True when the most it can still
-        add up to (the number being read grown by every digit left, the term multiplied by
-        everything, then every term _most allows) is less than the left side."""
-        if self.tiles_ahead[step][beyond] or state[10] or not state[11]:
+        """On the right side: True when the most it can still add up to (the number being
+        read grown by every digit left, the term multiplied by everything, then every term
+        _most allows, the tiles on the board ahead counted in) is less than the left side."""
+        if state[10] or not state[11]:
             return False
-        most = self._most()
-        if most is None:
+        shape = self._most(beyond, step)
+        if shape is None:
             return False
+        most, digits, factors, number = shape
         mode, whole, _, value, term, mulop, total, adding, left, *_ = state
-        digits, factors, number = self.shapes[tuple(self.left.values())]
         grow = max(number, 6) ** factors
         if mode == scan.OPEN:
             last = (whole + 1) * 10**digits
@@ -444,43 +437,56 @@ class _BranchAndBound(_Search):
         return total + current + most < left
 
     def _left_too_big(self, state, beyond, step) -> bool:
-        """On the left side, no tile on the board ahead: True when the least it can still add
-        up to is more than any right side of the tiles left could (_most)."""
+        """On the left side: True when the least it can still add up to (_least) is more
+        than any right side of the tiles left and those on the board ahead could be."""
+        least = self._least(state, beyond, step)
+        if least is None:
+            return False
+        shape = self._most(beyond, step)
+        return shape is not None and least > shape[0]
+
+    def _least(self, state, beyond, step):
+        """The least the side being read can still add up to: what it adds up to so far,
+        with the number being read when nothing to come can make it smaller (÷, or × with a
+        0 or a fraction), less all that the terms to come can be (_most) when a − is left.
+        None when unknown (a − waiting for its term, a negative tile; a blank stands for any
+        face, a − among them)."""
         mode, whole, _, value, _, mulop, total, adding, _, _, negtile, strict = state
-        if not (adding and strict) or negtile or self.tiles_ahead[step][beyond]:
-            return False
-        most = self._most()
-        if most is None:
-            return False
+        if not (adding and strict) or negtile:
+            return None
         faces = self._faces_left(beyond, step)
         shrinks = DIVIDE in faces or (TIMES in faces and not SHRINKS.isdisjoint(faces))
         if mulop is None and not shrinks:
             total = scan._add(total, whole if mode == scan.OPEN else value)
         if MINUS in faces:
-            total -= most  # all it may still take away
-        return total > most
+            shape = self._most(beyond, step)
+            if shape is None:
+                return None
+            total -= shape[0]  # all it may still take away
+        return total
 
-    def _most(self) -> int | None:
-        """More than any sum of terms the tiles left can make: each number is less than all
-        their digits in one number (+ 1 for a fraction), each × or ÷ multiplies by at most
-        that or 6 (÷ ⅙), and there are at most one more terms than + and − tiles. None with a
-        blank or an Advanced tile left."""
-        key = tuple(self.left.values())
+    def _most(self, beyond, step) -> tuple[int, int, int, int] | None:
+        """(more than any sum of terms the tiles left and those on the board ahead of
+        `beyond` can make, their digits, their × and ÷, their digits in one number + 1):
+        each number is less than all the digits in one number (+ 1 for a fraction), each ×
+        or ÷ multiplies by at most that or 6 (÷ ⅙), and there are at most one more terms
+        than + and − tiles. None with a blank or an Advanced tile among them."""
+        board = self.board_counts[step][beyond]
+        key = (tuple(self.left.values()), board)
         if key in self.mosts:
             return self.mosts[key]
-        held = {source: n for source, n in self.left.items() if n}
-        most = None
+        held = Counter({source: n for source, n in self.left.items() if n})
+        held.update(dict(board))
+        shape = None
         if not any(s == BLANK or s.startswith("-") or s[-1] in "²³" for s in held):
-            digits = sorted(
-                (s for s, n in held.items() if s.isdigit() for _ in range(n)), reverse=True
-            )
+            digits = sorted(held.elements(), reverse=True)
+            digits = [face for face in digits if face.isdigit()]
             number = int("".join(digits) or "0") + 1
-            factors = held.get(TIMES, 0) + held.get(DIVIDE, 0)
-            terms = held.get(PLUS, 0) + held.get(MINUS, 0) + 1
-            most = terms * number * max(number, 6) ** factors
-            self.shapes[key] = (len(digits), factors, number)
-        self.mosts[key] = most
-        return most
+            factors = held[TIMES] + held[DIVIDE]
+            terms = held[PLUS] + held[MINUS] + 1
+            shape = (terms * number * max(number, 6) ** factors, len(digits), factors, number)
+        self.mosts[key] = shape
+        return shape
 
     def _faces_left(self, beyond, step) -> frozenset:
         """The faces still in the hand and on the board ahead of `beyond` in its line."""

@@ -80,6 +80,13 @@ def test_the_best_play_on_hand_built_boards_is_the_best_of_every_play():
         check(position(board, rack), leave=lambda faces: 0.0, bound=0.0)
 
 
+def test_advanced_tiles_negatives_and_powers_are_searched_like_the_others():
+    """A negative tile lets a line go below 0; a power makes a number bigger than its digits
+    (1 then 5² is 15²): the cuts by value stand aside for them."""
+    for rack in (["-3", "+", "4", "1"], ["2²", "+", "5", "2"], ["1", "5²", "−", "9", "×"]):
+        check(position(START, rack, tiles="advanced"))
+
+
 def test_nine_tiles_earn_their_40_in_the_search_too():
     """Six 1s and three + on 2 + 3 = 5: the best plays put down all nine and an "=" (the 40
     extra points, rules.py decision 7); the search finds one and scores it as the rules do."""
