@@ -16,6 +16,14 @@ play found so far:
   the best `leave` can be. One of the tiles to come is an "=" (worth 0) while the line has
   none (unless a blank, which counts toward the nine, is left to be it). The bound is never
   below what a play of that branch scores, so cutting it loses nothing.
+- Cuts by value, for an equation's two sides must be equal (never for a line that may go
+  below 0: an Advanced negative tile): after the "=" with at most SIDES tiles left, the right
+  sides that can follow are found once for that square and those tiles, by value, and each
+  left side meets only those of its value; a right side is dropped when the least it can
+  still add up to is more than the left side, or the most is less; a left side is dropped
+  when the least it can still add up to is more than any right side of the tiles left could
+  be (the most: every digit in one number, × and ÷ at their largest, the tiles on the board
+  ahead counted in).
 - The search starts where the bound is highest (a line through two 3E squares can score 9
   times its tiles), so a high play is found early and cuts most of the rest.
 - Plays without the blanks are searched first; then, while steps are left, plays with them
