@@ -203,6 +203,8 @@ def main() -> None:
         full.append(took * 1000)
         errors += plays is None
         counts.append("timed out" if plays is None else f"{plays} (best {best_found})")
+    if not samples:
+        rows = counts = ["none asked for"]
     print(f"{len(samples)} positions, {options.timeout:g} s limit each. Best score there is / "
           f"the strong bot's play / the bounded search used before: {', '.join(rows)}")  # fmt: skip
     if proved:

@@ -58,7 +58,7 @@ NOTHING = float("-inf")
 INFINITY = float("inf")
 SHRINKS = frozenset({"0", *FRACTIONS})  # × by one of these can make a number smaller
 
-BEST_STEPS = 120_000  # the strong bot's budget: steps of the search (about 0.6 s here)
+BEST_STEPS = 100_000  # the strong bot's budget: steps of the search (about 0.65 s here)
 FIRST_LOOK = 400  # the steps each start gets in the first look over the board
 SIDES = 6  # right sides are found once (by value) when at most this many tiles are left
 MEDIUM, MEDIUM_SHARE = 5, 0.25  # then those of at most 5, on a quarter of the budget at most

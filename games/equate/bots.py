@@ -22,7 +22,7 @@ and never change a score).
 Equal values go to the first play found, so both bots are deterministic for a given rng.
 
 The strong bot's play comes from best.best_play, a branch-and-bound search for the play of
-highest value on a budget of STRONG_STEPS search steps (about 0.6 s): every play it does not
+highest value on a budget of STRONG_STEPS search steps (about 0.65 s): every play it does not
 look at is proved to be worth no more than the best found, when the search ends within its
 budget. Plays with its blanks are searched only after those without them, while steps are
 left. Measured in bench/equate.py (positions of seeded bot games): how often its play is the
@@ -43,7 +43,7 @@ from .tiles import BLANK, EQUALS, OPERATORS, SCORES, is_fraction
 
 EASY_TILES = 5  # the easy bot's plays: at most this many tiles put down
 EASY_NODES = 20_000  # and a short search
-STRONG_STEPS = best.BEST_STEPS  # the strong bot's search (best.best_play): about 0.6 s here
+STRONG_STEPS = best.BEST_STEPS  # the strong bot's search (best.best_play): about 0.65 s here
 
 # The strong bot's judgement of the tiles it keeps.
 BLANK_KEPT = 8.0  # a blank is worth keeping: it saves a later play
