@@ -351,17 +351,25 @@ class _BranchAndBound(_Search):
             before = self.before_points[step][sq]
             self._put(sq, step, context, self.choices, sq in self.anchors, 1, before, 0)
 
-    def _grow(self, sq, step, state, touching: bool, factor: int, main: int, cross: int) -> None:
-        """After a tile on `sq`: read the tiles after it, end the play there, or go on."""
+    def _enter(self, sq, step, state):
+        """One step of the search (out of budget: _OutOfSteps): the reading after a tile on
+        `sq` and the tiles on the board after it, or None when the line cannot be right."""
         if self.budget <= 0:
             raise _OutOfSteps
         self.budget -= 1
         self.steps += 1
-        run, beyond = self.after[step][sq]
-        for face in run:
+        for face in self.after[step][sq][0]:
             state = scan.step(state, face)
             if state is None:
-                return
+                return None
+        return state
+
+    def _grow(self, sq, step, state, touching: bool, factor: int, main: int, cross: int) -> None:
+        """After a tile on `sq`: read the tiles after it, end the play there, or go on."""
+        state = self._enter(sq, step, state)
+        if state is None:
+            return
+        beyond = self.after[step][sq][1]
         main += self.run_points[step][sq]
         equation = state[8] is not None and len(self.placed) > 1
         if equation and touching and scan.finish(state) == "equation":
@@ -523,15 +531,10 @@ class _BranchAndBound(_Search):
         left, placed = self.left, []
 
         def walk(sq, state, main: int, factor: int, cross: int, touch: bool) -> None:
-            if self.budget <= 0:
-                raise _OutOfSteps
-            self.budget -= 1
-            self.steps += 1
-            run, after = self.after[step][sq]
-            for face in run:
-                state = scan.step(state, face)
-                if state is None:
-                    return
+            state = self._enter(sq, step, state)
+            if state is None:
+                return
+            after = self.after[step][sq][1]
             main += self.run_points[step][sq]
             value = scan.side_value(state)
             if value is not None:

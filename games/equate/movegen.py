@@ -246,7 +246,6 @@ class _Search:
         self.after = {step: {} for step in (ACROSS, DOWN)}
         self.cost = {step: {} for step in (ACROSS, DOWN)}
         self.equals_ahead = {step: {} for step in (ACROSS, DOWN)}  # an "=" on the line from sq on
-        self.tiles_ahead = {step: {} for step in (ACROSS, DOWN)}  # a tile on the line from sq on
         self.cross = {step: {} for step in (ACROSS, DOWN)}
         for step in (ACROSS, DOWN):
             before, after, cost = self.before[step], self.after[step], self.cost[step]
@@ -256,12 +255,10 @@ class _Search:
                 beyond = (sq[0] + step[0] * (len(run) + 1), sq[1] + step[1] * (len(run) + 1))
                 after[sq] = (tuple(run), beyond if on_board(beyond) else None)
             for line in _lines(step):
-                to_anchor, equals, tiles = FAR, False, False
+                to_anchor, equals = FAR, False
                 for sq in reversed(line):
                     equals = equals or filled.get(sq) == EQUALS
                     self.equals_ahead[step][sq] = equals
-                    tiles = tiles or sq in filled
-                    self.tiles_ahead[step][sq] = tiles
                     if sq in filled:
                         continue
                     to_anchor = 1 if sq in anchors else to_anchor + 1
