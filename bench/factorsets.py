@@ -44,7 +44,7 @@ def challenge_samples(level: int, hits: int, count: int) -> list[list]:
 
 def solitaire_positions(level: int, count: int) -> list[dict]:
     """States met while the fair bot plays seeded games (one in three kept)."""
-    bot = SOLITAIRE.bots()["fair"]
+    bot = SOLITAIRE.bots()["medium"]
     found: list[dict] = []
     seed = 0
     while len(found) < count:

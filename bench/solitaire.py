@@ -2,15 +2,19 @@
 
 For each level with the booklet's layout (five rows at levels 1-2, three rows at levels 3-6),
 then a pyramid row or two: over seeded deals, the easy bot (the baseline, measured in the same
-run), the fair bot, and the solver, which knows the order of the draw pile (a perfect-knowledge
-bound: no player can do better). Rates have 95% Wilson intervals; the solver's deals it could
-not decide within its budget are counted as "unknown" and bound its rate from above.
+run), the medium bot ("fair": it plays by the booklet's Strategy), the strong bot (it imagines
+orders of the face-down cards and asks the solver about each move; it never peeks either; it
+plays the first --strong-deals seeds, and its decision times are shown), and the solver, which
+knows the order of the draw pile (a perfect-knowledge bound: no player can do better). Rates
+have 95% Wilson intervals; the solver's deals it could not decide within its budget are
+counted as "unknown" and bound its rate from above.
 
 The booklet's claim: "At levels 3 through 6, a player should win about 1 out of 4 attempts when
 playing with the foundation of three overlapping rows of seven cards each. At levels 1 and 2, a
 player should win almost every time, even when playing with the pyramid foundation."
 
-Run: .venv/bin/python bench/solitaire.py [--deals 1000] [--budget 0.5] [--levels 1,2,3,4,5,6]
+Run: .venv/bin/python bench/solitaire.py [--deals 1000] [--strong-deals 1000] [--budget 0.5]
+     [--levels 1,2,3,4,5,6] [--pyramid 1,3] [--only easy,medium,strong,solver]
 """
 
 import argparse
@@ -50,18 +54,24 @@ def rate(wins: int, n: int) -> str:
     return f"{wins:>5} {100 * wins / n:5.1f}% [{100 * low:4.1f}–{100 * high:4.1f}]"
 
 
-def bot_wins(bot, settings: dict, deals: int) -> tuple[int, float]:
-    """Games won by a bot playing through the ordinary moves; seconds per game."""
+def bot_wins(bot, settings: dict, deals: int) -> tuple[int, float, list[float]]:
+    """Games won by a bot playing through the ordinary moves; seconds per game; the time of
+    each decision that was not a card of a set already chosen (ms)."""
     wins = 0
+    decisions = []
     start = time.perf_counter()
     for seed in range(deals):
         state = GAME.new_game(settings, 1, seed)
         rng = random.Random(seed)
         while GAME.outcome(state) is None:
             view, moves = GAME.view(state, 0), GAME.legal_moves(state, 0)
-            state = GAME.apply_move(state, 0, bot.choose_move(view, moves, rng))
+            began = time.perf_counter()
+            move = bot.choose_move(view, moves, rng)
+            if not view["selection"]["cards"]:
+                decisions.append(1000 * (time.perf_counter() - began))
+            state = GAME.apply_move(state, 0, move)
         wins += state["status"] == "won"
-    return wins, (time.perf_counter() - start) / deals
+    return wins, (time.perf_counter() - start) / max(1, deals), decisions
 
 
 def solver_results(settings: dict, deals: int, budget: float) -> tuple[dict, list[float]]:
@@ -77,16 +87,23 @@ def solver_results(settings: dict, deals: int, budget: float) -> tuple[dict, lis
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=1000)
+    parser.add_argument("--strong-deals", type=int, default=1000, help="deals for the strong bot")
     parser.add_argument("--budget", type=float, default=0.5, help="solver seconds per deal")
     parser.add_argument("--levels", default="1,2,3,4,5,6")
     parser.add_argument("--pyramid", default="1,3", help="levels to try as a pyramid too")
+    parser.add_argument("--only", default="easy,medium,strong,solver", help="columns to measure")
     args = parser.parse_args()
+    only = set(args.only.split(","))
     print(f"Prime Solitaire win rates — {machine()}")
-    print(f"{args.deals} seeded deals per row; solver budget {args.budget} s per deal")
     print(
-        f"{'layout':<18} {'booklet':<15} {'easy bot (baseline)':<27} {'fair bot':<27} "
+        f"{args.deals} seeded deals per row (the strong bot: the first {args.strong_deals}); "
+        f"solver budget {args.budget} s per deal; the strong bot's decision times in ms"
+    )
+    print(
+        f"{'layout':<18} {'booklet':<15} {'easy bot (baseline)':<27} {'medium (fair) bot':<27} "
+        f"{'strong bot':<27} {'p50/p95/max ms':>15} "
         f"{'solver: won':<27} {'no win':>6} {'unknown':>7} {'≤ rate':>7} "
-        f"{'ms p50':>7} {'ms p95':>7} {'bots s/game':>11}"
+        f"{'ms p50':>7} {'ms p95':>7} {'bots s/game':>17}"
     )
     rows = [({"level": int(level)}, "rows") for level in args.levels.split(",") if level]
     rows += [({"level": int(level), "layout": "pyramid"}, "pyramid")
@@ -94,21 +111,37 @@ def main() -> None:
     for settings, shape in rows:
         settings = GAME.clean_settings(settings)
         level, deals = settings["level"], args.deals
-        easy, easy_seconds = bot_wins(GAME.bots()["easy"], settings, deals)
-        fair, fair_seconds = bot_wins(GAME.bots()["fair"], settings, deals)
-        counts, times = solver_results(settings, deals, args.budget)
-        ceiling = 100 * (counts[WIN] + counts[UNKNOWN]) / deals
+        cells, seconds = {}, []
+        for name, n in (("easy", deals), ("medium", deals), ("strong", args.strong_deals)):
+            if name in only and n:
+                wins, per_game, decisions = bot_wins(GAME.bots()[name], settings, n)
+                cells[name] = rate(wins, n)
+                seconds.append(f"{per_game:.3f}")
+                if name == "strong":
+                    cells["times"] = (
+                        f"{statistics.median(decisions):.0f}/{percentile(decisions, 95):.0f}/"
+                        f"{max(decisions):.0f}"
+                    )
+        solver = "" if "solver" not in only else solver_row(settings, deals, args.budget)
         claims = BOOKLET if shape == "rows" else BOOKLET_PYRAMID
         label = f"level {level} {'5 rows' if shape == 'rows' and level <= 2 else shape}"
         if shape == "rows" and level > 2:
             label = f"level {level} 3 rows"
         print(
-            f"{label:<18} {claims[level]:<15} {rate(easy, deals):<27} {rate(fair, deals):<27} "
-            f"{rate(counts[WIN], deals):<27} {counts[NO_WIN]:>6} {counts[UNKNOWN]:>7} "
-            f"{ceiling:>6.1f}% {statistics.median(times):>7.1f} {percentile(times, 95):>7.1f} "
-            f"{easy_seconds:>5.3f}/{fair_seconds:<5.3f}",
+            f"{label:<18} {claims[level]:<15} {cells.get('easy', '–'):<27} "
+            f"{cells.get('medium', '–'):<27} {cells.get('strong', '–'):<27} "
+            f"{cells.get('times', '–'):>15} {solver} {'/'.join(seconds):>17}",
             flush=True,
         )
+
+
+def solver_row(settings: dict, deals: int, budget: float) -> str:
+    counts, times = solver_results(settings, deals, budget)
+    ceiling = 100 * (counts[WIN] + counts[UNKNOWN]) / deals
+    return (
+        f"{rate(counts[WIN], deals):<27} {counts[NO_WIN]:>6} {counts[UNKNOWN]:>7} "
+        f"{ceiling:>6.1f}% {statistics.median(times):>7.1f} {percentile(times, 95):>7.1f}"
+    )
 
 
 if __name__ == "__main__":

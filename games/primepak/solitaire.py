@@ -362,7 +362,7 @@ class PrimeSolitaire(PrimePakGame):
         "you turn over, one at a time, from the draw pile. You go through the pile only once!"
     )
     turn_seconds = None
-    bots_module = "solitaire_bots"  # easy and fair bots
+    bots_module = "solitaire_bots"  # easy, medium and strong bots
     texts_module = "solitaire_texts"
 
     # --- settings -------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 """Computer players for Prime Solitaire. They read only their view: the draw pile is a count.
 
-Both play as a child at the table does, one card at a time: choose the cards of a set (cards
-lying on top first, then the face-up stack from its top), then collect it; turn over a card
-when they see no set worth taking.
+Easy, medium (the careful "fair" bot) and strong (it imagines the face-down cards). All
+play as a child at the table does, one card at a time: choose the cards of a set (cards lying
+on top first, then the face-up stack from its top), then collect it; turn over a card when
+they see no set worth taking.
 """
 
 from __future__ import annotations
@@ -141,8 +142,8 @@ class FairBot(_SetPlayer):
     and it looks for a way to clear the layout.
     """
 
-    strength = "fair"
-    label = "Fair — plays like a careful player"
+    strength = "medium"
+    label = "Medium — plays like a careful player"
 
     def pick(self, position: Position, taken: tuple, chosen: set, can_turn: bool):
         """The set worth most, or None (turn a card) when none is worth taking."""
@@ -240,22 +241,26 @@ def _freed_mask(position: Position, mask: int) -> int:
     )
 
 
+def _solver_state(position: Position, order: list[int] | tuple[int, ...] = ()) -> dict:
+    """The position as the solver reads a game, with `order` as the draw pile (next first)."""
+    layout = position.layout
+    extra = layout.rows - (PYRAMID_ROWS if layout.shape == "pyramid" else row_count(position.level))
+    return {
+        "settings": {"level": position.level, "layout": layout.shape, "extra_rows": extra},
+        "foundation": [v if position.present >> p & 1 else None for p, v in
+                       enumerate(position.values)],
+        "stack": list(position.stack),
+        "draw": list(reversed(order)),
+        "selection": [],
+    }  # fmt: skip
+
+
 def _endgame(position: Position, budget: int = ENDGAME_NODES) -> tuple[int, int] | None:
     """With the draw pile empty every card is in sight: the first set of a way to clear the
     layout, if the solver finds one within its budget."""
     from .solitaire_solver import WIN, solve  # the solver imports this module's game
 
-    layout = position.layout
-    extra = layout.rows - (PYRAMID_ROWS if layout.shape == "pyramid" else row_count(position.level))
-    state = {
-        "settings": {"level": position.level, "layout": layout.shape, "extra_rows": extra},
-        "foundation": [v if position.present >> p & 1 else None for p, v in
-                       enumerate(position.values)],
-        "stack": list(position.stack),
-        "draw": [],
-        "selection": [],
-    }  # fmt: skip
-    solution = solve(state, max_nodes=budget)
+    solution = solve(_solver_state(position), max_nodes=budget)
     if solution.status == WIN and solution.line:
         _, mask, run = solution.line[0]
         return mask, run
@@ -271,4 +276,69 @@ def _bits(mask: int) -> list[int]:
     return [p for p in range(mask.bit_length()) if mask >> p & 1]
 
 
-BOTS: dict[str, Bot] = {"easy": EasyBot(), "fair": FairBot()}
+class StrongBot(_SetPlayer):
+    """Thinks ahead without peeking: it imagines orders the face-down cards could come in
+    (any order of the cards it has not seen) and, for each, asks the solver whether the layout
+    could still be cleared after each move it could make now: take one of the sets in sight,
+    or turn over a card. It makes the move that wins in the most of those orders (the
+    careful player's choice when they tie).
+    """
+
+    strength = "strong"
+    label = "Strong — thinks ahead about the cards still to come"
+
+    def pick(self, position: Position, taken: tuple, chosen: set, can_turn: bool):
+        """The set that wins most often in the imagined orders, or None to turn a card."""
+        return _strong_pick(position, taken, can_turn)
+
+
+STRONG_SAMPLES = 16  # at most, imagined orders of the face-down cards per decision
+SURE_SAMPLES = 6  # the careful choice winning in this many orders in a row is taken at once
+STRONG_NODES = 400  # positions the solver may look at per move and order
+DECISION_NODES = 20_000  # positions per decision in all (about half a second)
+MARGIN = 1.0  # another move must win in this many more orders than the careful choice
+_SCORE = {"win": 1.0, "no_win": 0.0, "unknown": 0.5}
+
+
+@lru_cache(maxsize=256)  # choosing a set's cards one by one asks the same question again
+def _strong_pick(position: Position, taken: tuple, can_turn: bool):
+    from .solitaire_solver import Lookahead  # the solver imports this module's game
+
+    sets = position.sets()
+    careful = _fair_pick(position, taken, can_turn)
+    if not sets or not can_turn:
+        return careful
+    # A set of layout cards alone that frees no card can always wait (see the solver).
+    moves = {s for s in sets if s[1] or _freed_mask(position, s[0])} | {careful, None}
+    if len(moves) == 1:
+        return careful
+    unseen = Counter(number_cards(position.level))
+    unseen.subtract(taken)
+    unseen.subtract(position.layout_cards())
+    unseen.subtract(position.stack)
+    cards = sorted(unseen.elements())
+    rng = random.Random(hash((position.values, position.present, position.stack, taken)))
+    alive = sorted(moves, key=lambda move: (move != careful, move or (0, 0)))
+    wins = dict.fromkeys(alive, 0.0)
+    known_sets: dict = {}
+    nodes = 0
+    for sample in range(1, STRONG_SAMPLES + 1):
+        if nodes >= DECISION_NODES:
+            break
+        rng.shuffle(cards)
+        look = Lookahead(_solver_state(position, cards), known_sets)
+        for move in alive:
+            wins[move] += _SCORE[look.after(*(move or (0, 0)), STRONG_NODES)]
+        nodes += look.search.nodes
+        if sample == SURE_SAMPLES and wins[careful] == sample:
+            return careful
+        # Moves race: one that can no longer beat the careful choice drops out.
+        left = STRONG_SAMPLES - sample
+        alive = [m for m in alive if m == careful or wins[m] + left >= wins[careful] + MARGIN]
+        if len(alive) == 1:
+            break
+    best = max(alive, key=lambda move: (wins[move], move == careful))
+    return best if wins[best] >= wins[careful] + MARGIN else careful
+
+
+BOTS: dict[str, Bot] = {"easy": EasyBot(), "medium": FairBot(), "strong": StrongBot()}

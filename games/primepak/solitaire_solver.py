@@ -31,6 +31,7 @@ from games.engine.protocol import Move
 
 from .cards import number_cards
 from .solitaire import (
+    MAX_RUN,
     Clear,
     Collect,
     Select,
@@ -83,7 +84,13 @@ def _related(level: int) -> dict[int, frozenset[int]]:
 
 
 class _Search:
-    def __init__(self, state: dict[str, Any], max_nodes: int, max_seconds: float | None):
+    def __init__(
+        self,
+        state: dict[str, Any],
+        max_nodes: int,
+        max_seconds: float | None,
+        known_sets: dict | None = None,
+    ):
         settings = state["settings"]
         self.layout = layout_of(settings)
         self.values = [card or 0 for card in state["foundation"]]
@@ -94,6 +101,9 @@ class _Search:
         # The cards still face down once `turned` cards have been turned, by value.
         self.unturned = [Counter(self.draw[turned:]) for turned in range(len(self.draw) + 1)]
         self.lost: set[tuple] = set()
+        # The sets of a layout and a stack top, sorted: the same layout (and the same cards)
+        # may share this between searches of other draw orders.
+        self.known_sets = {} if known_sets is None else known_sets
         self.nodes = 0
         self.max_nodes = max_nodes
         self.deadline = None if max_seconds is None else time.perf_counter() + max_seconds
@@ -203,10 +213,45 @@ class _Search:
     def sets(self, present: int, stack: tuple, min_run: int) -> list[tuple[int, int]]:
         """The sets that may be taken, those clearing the hardest layout cards first (this
         finds winning lines several times sooner than "most cards first")."""
-        sets = find_collections(self.layout, self.values, present, list(stack), None, min_run)
-        hard = self.hardness
-        sets.sort(key=lambda s: (-sum(hard[p] for p in _bits(s[0])), -s[1]))
+        top = stack[-MAX_RUN:]  # no set takes more of the stack
+        key = (present, top, min_run)
+        sets = self.known_sets.get(key)
+        if sets is None:
+            sets = find_collections(self.layout, self.values, present, list(top), None, min_run)
+            hard = self.hardness
+            sets.sort(key=lambda s: (-sum(hard[p] for p in _bits(s[0])), -s[1]))
+            self.known_sets[key] = sets
         return sets
+
+
+class Lookahead:
+    """One imagined order of the draw pile, and the clairvoyant search of it, asked about
+    several moves from the same position (positions shown lost are shared between them).
+
+    A fair bot builds one per sampled order: `after(mask, run, nodes)` says whether the layout
+    could still be cleared after taking that set (`mask`, `run`; (0, 0) for turning a card
+    instead) — WIN, NO_WIN, or UNKNOWN when `nodes` positions were not enough.
+    """
+
+    def __init__(self, state: dict[str, Any], known_sets: dict | None = None):
+        self.search = _Search(state, 0, None, known_sets)
+        self.present = sum(1 << p for p, card in enumerate(state["foundation"]) if card)
+        self.stack = tuple(state["stack"])
+
+    def after(self, mask: int, run: int, nodes: int) -> str:
+        search = self.search
+        search.max_nodes = search.nodes + nodes
+        present, stack = self.present & ~mask, self.stack[: len(self.stack) - run]
+        turned = 0
+        if not mask:
+            if not search.draw:
+                return NO_WIN
+            turned, stack = 1, (*stack, search.draw[0])
+        try:
+            line = search.win(present, turned, stack, present, ROOT)
+        except _OutOfBudget:
+            return UNKNOWN
+        return NO_WIN if line is None else WIN
 
 
 def _bits(mask: int) -> list[int]:

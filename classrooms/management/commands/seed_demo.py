@@ -35,13 +35,13 @@ SOLITAIRE = ("prime-solitaire", {"level": 1})
 TIMES = ("multiplication", {"free_cards": 0})
 CLIMB = ("prime-climb", {"turn_limit": 8})
 DEMO_GAMES = [
-    ("Ana", *SOLITAIRE, "fair", [], 9101),
-    ("Ana", *SOLITAIRE, "fair", [], 9102),
-    ("Ana", *SOLITAIRE, "fair", [], 9103),
+    ("Ana", *SOLITAIRE, "medium", [], 9101),
+    ("Ana", *SOLITAIRE, "medium", [], 9102),
+    ("Ana", *SOLITAIRE, "medium", [], 9103),
     ("Ben", *SOLITAIRE, "easy", [], 9104),
-    ("Ben", *SOLITAIRE, "fair", [], 9105),
+    ("Ben", *SOLITAIRE, "medium", [], 9105),
     ("Chloe", *SOLITAIRE, "easy", [], 9106),
-    ("Dev", *SOLITAIRE, "fair", [], 9107),
+    ("Dev", *SOLITAIRE, "medium", [], 9107),
     ("Emma", *SOLITAIRE, "easy", [], 9108),
     ("Ana", *TIMES, "strong", ["easy"], 9201),
     ("Chloe", *TIMES, "easy", ["strong"], 9202),

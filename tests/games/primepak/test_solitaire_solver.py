@@ -20,6 +20,7 @@ from games.primepak.solitaire_solver import (
     NO_WIN,
     UNKNOWN,
     WIN,
+    Lookahead,
     could_have_won,
     line_moves,
     solve,
@@ -68,6 +69,36 @@ def test_the_budget_running_out_is_reported_as_unknown():
     assert could_have_won(state, max_nodes=1) is None
     hard = GAME.new_game({"level": 6}, 1, seed=2)
     assert solve(hard, max_seconds=0.05).status == UNKNOWN
+
+
+def test_a_lookahead_says_which_moves_still_win_in_its_order():
+    """The strong bot's question, for one imagined order of the pile. 77 is the last layout
+    card and 7 is on top of the stack: if 11 comes next, turning wins (77 = 7 × 11 with both
+    stack cards); if the 3 comes first, turning loses for good (the 3 buries the 7)."""
+    state = scenario({0: 77}, stack=[81, 7], draw=[3, 11], rest="stack")
+    look = Lookahead(state)
+    assert look.after(0, 0, nodes=1_000) == WIN  # turn the 11
+    state = scenario({0: 77}, stack=[81, 7], draw=[11, 3], rest="stack")
+    look = Lookahead(state)
+    assert look.after(0, 0, nodes=1_000) == NO_WIN  # the 3 buries the 7
+    state = scenario({0: 77}, stack=[81, 7], draw=[3, 11], rest="stack")
+    assert Lookahead(state).after(0, 0, nodes=0) == UNKNOWN  # no positions to look at
+
+
+def test_lookahead_answers_agree_with_the_solver():
+    """From real positions: some move wins exactly when the solver finds the deal winnable."""
+    for seed in range(4):
+        state = GAME.new_game({"level": 1}, 1, seed)
+        for _ in range(6):
+            state = GAME.apply_move(state, 0, Turn())
+        look = Lookahead(state)
+        layout = layout_for("rows", 5)
+        present = sum(1 << p for p, card in enumerate(state["foundation"]) if card)
+        moves = find_collections(layout, [c or 0 for c in state["foundation"]], present,
+                                 state["stack"])  # fmt: skip
+        answers = {look.after(mask, run, nodes=50_000) for mask, run in [*moves, (0, 0)]}
+        assert UNKNOWN not in answers
+        assert (WIN in answers) == (solve(state).status == WIN)
 
 
 def test_real_deals_are_solved_and_replay():
