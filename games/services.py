@@ -356,7 +356,8 @@ def match_analyse(*, match_id: int) -> bool:
     if match is None or match.analysis is not None:
         return False
     rules = get_game(match.game)
-    analysis = rules.analyse(match.settings, match.seats.count(), match.seed, match.state)
+    log = list(match.moves.order_by("number").values_list("seat", "move"))
+    analysis = rules.analyse(match.settings, match.seats.count(), match.seed, match.state, log)
     if analysis is None:
         return False
     Match.objects.filter(pk=match_id, analysis__isnull=True).update(analysis=analysis)

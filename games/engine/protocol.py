@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -285,11 +286,19 @@ class Game(ABC):
         """Raise AssertionError if the state breaks a rule (cards lost or doubled, ...)."""
 
     def analyse(
-        self, settings: dict[str, Any], players: int, seed: int, final: State
+        self,
+        settings: dict[str, Any],
+        players: int,
+        seed: int,
+        final: State,
+        log: Sequence[tuple[int, Any]] = (),
     ) -> dict[str, Any] | None:
         """After the game: what a teacher may want to know that takes time to work out
-        (Prime Solitaire: could this deal have been won?). Runs in a background task.
-        Plain JSON data with a "summary" sentence for the teacher; None: nothing to say."""
+        (Prime Solitaire: could this deal have been won, and which move lost it?). Runs in a
+        background task; `log` is the move log as (seat, move data). Plain JSON data with a
+        "summary" sentence for the teacher, and optionally "replay": {"step": N, "note": "...",
+        "move": M, "mark": "..."}, a step of the replay to point at (shown there with its
+        note; move M marked in the list with `mark`, if any); None: nothing to say."""
         return None
 
     def record_rule(self, settings: dict[str, Any]) -> RecordRule | None:

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from math import prod
@@ -47,6 +48,7 @@ from games.engine.protocol import (
     SettingsError,
     State,
     View,
+    apply_logged,
 )
 from games.engine.rng import shuffled
 
@@ -619,20 +621,30 @@ class PrimeSolitaire(PrimePakGame):
         return []
 
     def analyse(
-        self, settings: dict[str, Any], players: int, seed: int, final: State
+        self,
+        settings: dict[str, Any],
+        players: int,
+        seed: int,
+        final: State,
+        log: Sequence[tuple[int, Any]] = (),
     ) -> dict[str, Any] | None:
-        """For the teacher: could this deal have been won, knowing the draw pile's order?"""
-        from .solitaire_solver import could_have_won  # the solver imports this module
+        """For the teacher: could this deal have been won, knowing the draw pile's order, and
+        if so, which move was the first that lost it (shown on the replay)?"""
+        from .solitaire_solver import WIN, first_wrong_move  # the solver imports this module
 
         if final["status"] == WON:
             return {"winnable": True, "summary": "Won: the whole layout was cleared."}
-        winnable = could_have_won(self.new_game(settings, players, seed))
-        summary = {
-            True: "Not won, but this deal could have been won (the solver found a way).",
-            False: "Nobody could have won this deal: the solver proved there was no way.",
-            None: "The solver could not tell in time whether this deal could be won.",
-        }[winnable]
-        return {"winnable": winnable, "summary": summary}
+        start = self.new_game(settings, players, seed)
+        verdict, wrong = first_wrong_move(self, start, list(log))
+        if verdict != WIN or wrong is None:
+            winnable = {WIN: True, "no_win": False}.get(verdict)
+            summary = {
+                True: "Not won, but this deal could have been won (the solver found a way).",
+                False: "Nobody could have won this deal: the solver proved there was no way.",
+                None: "The solver could not tell in time whether this deal could be won.",
+            }[winnable]
+            return {"winnable": winnable, "summary": summary}
+        return {"winnable": True, **_wrong_move_report(self, start, list(log), wrong)}
 
     def copy_state(self, state: State) -> State:
         """A copy a move may change (only the draw pile is hidden: PrimePakGame re-deals it)."""
@@ -937,6 +949,53 @@ def _collect(state: State, new: State) -> None:
     if _hinted(state, group):
         new["hinted"] = None  # the hint has been used
     _check_end(new)
+
+
+def _wrong_move_report(game: PrimeSolitaire, start: State, log: list, wrong) -> dict[str, Any]:
+    """The teacher's summary of where a winnable deal was lost, and the replay step to show."""
+    state = start
+    for seat, data in log[: wrong.move - 1]:
+        state = apply_logged(game, state, seat, data)
+    seat, data = log[wrong.move - 1]
+    what = game.describe(state, seat, game.parse_move(data))
+    instead = _line_step_text(wrong.state, wrong.instead)
+    if wrong.gave_up:
+        summary = (
+            f"This deal could still have been won when it was given up at move {wrong.move}. "
+            f"A way on from there: {instead}."
+        )
+        note = f"From here the deal could still be won. A way on: {instead}."
+        mark = "given up while it could still be won"
+    elif wrong.proved:
+        summary = (
+            f"This deal could have been won. The first move that went wrong was move "
+            f"{wrong.move} ({what}): before it there was still a way to win, after it there was "
+            f"none. Better: {instead}."
+        )
+        note = (
+            f"Here the deal could still be won. The next move ({what}) lost it; better: {instead}."
+        )
+        mark = "the first move that went wrong"
+    else:
+        summary = (
+            f"This deal could have been won. After move {wrong.before} there was still a way "
+            f"to win ({instead}); by move {wrong.lost_by} there was none. The solver could not "
+            f"tell in time which move in between lost it."
+        )
+        note = f"Here the deal could still be won. A way on: {instead}."
+        mark = ""
+    replay = {"step": wrong.before, "move": wrong.move, "note": note, "mark": mark}
+    return {"summary": summary, "replay": replay}
+
+
+def _line_step_text(state: State, step: tuple) -> str:
+    """A solver's step as a teacher reads it: "turn over a card", "take 40 = 2 × 4 × 5"."""
+    if not step or step[0] == "turn":
+        return "turn over a card"
+    _, mask, run = step
+    cards = [state["foundation"][p] for p in _bits(mask)]
+    cards += state["stack"][len(state["stack"]) - run :]
+    return f"take {_equation(sorted(cards), state['settings']['level'])}"
 
 
 def _check_end(state: State) -> None:

@@ -292,6 +292,7 @@ def line_moves(state: dict[str, Any], line: list[tuple]) -> list[Move]:
 
 
 TEACHER_SECONDS = 2.0  # enough for most deals (bench/solitaire.py); the rest say "unknown"
+PROBE_SECONDS = 1.5  # each later position looked at while finding the first wrong move
 
 
 def could_have_won(
@@ -307,3 +308,104 @@ def could_have_won(
     request: it may take `max_seconds`.
     """
     return solve(initial_state, max_nodes=max_nodes, max_seconds=max_seconds).winnable
+
+
+@dataclass
+class WrongMove:
+    """Where a game that could have been won stopped being winnable.
+
+    `before`: the moves made while it could still be won (the replay's step where the choice
+    was made) and `state` there; `move`: the number of the move that ended that choice (the
+    set taken, the card turned, the giving up); `lost_by`: the first step known lost (`proved`:
+    it is the step right after the choice; otherwise the solver could not tell about the steps
+    between); `instead`: the first step of the solver's winning line from `before`.
+    """
+
+    before: int
+    state: dict[str, Any]
+    move: int
+    lost_by: int
+    proved: bool
+    instead: tuple
+    gave_up: bool = False
+
+
+def first_wrong_move(
+    game: Any,
+    start: dict[str, Any],
+    log: list[tuple[int, Any]],
+    *,
+    probe_seconds: float = PROBE_SECONDS,
+    max_probes: int = 10,
+) -> tuple[str, WrongMove | None]:
+    """The solver's verdict on the deal (WIN, NO_WIN, UNKNOWN) and, when it could have been
+    won but was not, the first move after which it could no longer be won, from the start and
+    the move log (seat, move data).
+
+    Once a position cannot be won, no later one can, so a binary search over the positions
+    between moves finds the boundary: the last position with a winning line, and the next
+    one, proved lost (a lost game's end is lost by the rules).
+    """
+    from games.engine.protocol import apply_logged
+
+    steps, states = [0], [start]  # the positions between moves (nothing chosen) while playing
+    state = start
+    for number, (seat, data) in enumerate(log, start=1):
+        state = apply_logged(game, state, seat, data)
+        if not state["selection"] and state["status"] == "playing":
+            steps.append(number)
+            states.append(state)
+    if state["status"] == "won":
+        return WIN, None
+    steps.append(len(log))  # the end, after the last move
+    states.append(state)
+    end = len(states) - 1
+    lines: dict[int, list[tuple]] = {}
+
+    def verdict(i: int) -> str:
+        seconds = TEACHER_SECONDS if i == 0 else probe_seconds
+        solution = solve(states[i], max_nodes=10**9, max_seconds=seconds)
+        if solution.status == WIN:
+            lines[i] = solution.line
+        return solution.status
+
+    if (first := verdict(0)) != WIN:
+        return first, None
+    low, high, proved = 0, end, True
+    if state["status"] != "lost":  # given up (or not over): could it still be won there?
+        answer = verdict(end - 1) if end > 1 else WIN
+        if answer == WIN:
+            before = end - 1
+            return WIN, WrongMove(steps[before], states[before], len(log), len(log), True,
+                                  _first(lines.get(before)), gave_up=True)  # fmt: skip
+        high, proved = (end - 1, True) if answer == NO_WIN else (end, False)
+    unknown: set[int] = set()
+    for _ in range(max_probes):
+        middle = next((i for i in _middle_out(low, high) if i not in unknown), None)
+        if middle is None:
+            break
+        answer = verdict(middle)
+        if answer == WIN:
+            low = middle
+        elif answer == NO_WIN:
+            high = middle
+        else:
+            unknown.add(middle)
+    return WIN, WrongMove(
+        before=steps[low],
+        state=states[low],
+        move=steps[low + 1],
+        lost_by=steps[high],
+        proved=proved and high == low + 1,
+        instead=_first(lines.get(low)),
+    )
+
+
+def _middle_out(low: int, high: int) -> list[int]:
+    """The positions strictly between, from the middle outwards."""
+    middle = (low + high) // 2
+    return sorted(range(low + 1, high), key=lambda i: (abs(i - middle), i))
+
+
+def _first(line: list[tuple] | None) -> tuple:
+    return tuple(line[0]) if line else ()

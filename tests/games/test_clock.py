@@ -123,7 +123,7 @@ class ClaimGame(Game):
     def bots(self):
         return {"objector": Objector()}
 
-    def analyse(self, settings, players, seed, final):
+    def analyse(self, settings, players, seed, final, log=()):
         return {"summary": f"{final['objections']} objections."}
 
     def resample_hidden(self, state, player, rng):
