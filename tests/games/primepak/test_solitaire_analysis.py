@@ -51,8 +51,9 @@ def test_the_first_wrong_move_is_where_a_win_stops_being_possible():
 
     analysis = GAME.analyse(settings, 1, 0, end, log)
     assert analysis["winnable"] is True
-    assert f"move {wrong.move} (took" in analysis["summary"] or f"move {wrong.move} (turned" in (
-        analysis["summary"]
+    assert (
+        f"move {wrong.move} (took" in analysis["summary"]
+        or f"move {wrong.move} (turned" in (analysis["summary"])
     )
     assert analysis["replay"]["step"] == wrong.before
     assert analysis["replay"]["move"] == wrong.move
@@ -106,9 +107,7 @@ def test_the_replay_points_at_the_step_and_marks_the_move(teacher_client, studen
     _, log = bot_log(GAME.clean_settings(settings), seed=0)
     for _, data in log:
         match.refresh_from_db()
-        services.match_play(
-            match_id=match.pk, player=student, move=data, version=match.version
-        )
+        services.match_play(match_id=match.pk, player=student, move=data, version=match.version)
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
     assert services.match_analyse(match_id=match.pk)
