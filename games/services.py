@@ -110,7 +110,9 @@ def match_create(
         match = Match.objects.create(
             game=game,
             settings=clean,
-            seed=seed if seed is not None else secrets.randbits(48),
+            seed=seed
+            if seed is not None
+            else rules.choose_seed(clean, secrets.randbits(48), timezone.localdate()),
             classroom=classroom,
             host=host,
             assignment=assignment,

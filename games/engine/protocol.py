@@ -11,6 +11,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any, ClassVar
 
 from .texts import HowToPlay, LearnScript, RulesSection
@@ -284,6 +285,11 @@ class Game(ABC):
 
     def check_invariants(self, state: State) -> None:  # noqa: B027 - optional hook
         """Raise AssertionError if the state breaks a rule (cards lost or doubled, ...)."""
+
+    def choose_seed(self, settings: dict[str, Any], fresh: int, today: date) -> int:
+        """The seed of a new match with these (clean) settings: `fresh`, a random one, unless
+        the game deals something else (Prime Solitaire's deal of the day)."""
+        return fresh
 
     def analyse(
         self,

@@ -35,6 +35,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date
 from functools import cache
 from math import prod
 from typing import Any, ClassVar
@@ -60,6 +61,8 @@ from .factorsets import check_set, value_sets
 LEVEL_CHOICES = [(level, f"Level {level}") for level in LEVELS]
 LAYOUT_CHOICES = [("rows", "Overlapping rows"), ("pyramid", "Pyramid")]
 EXTRA_ROW_CHOICES = [(0, "No extra rows"), (1, "1 extra row"), (2, "2 extra rows")]
+DEAL_CHOICES = [("shuffled", "A new shuffle every game"),
+                ("day", "Deal of the day (the same for everyone, and it can be won)")]  # fmt: skip
 COLUMNS = 7  # DECISIONS: a foundation of overlapping rows is 7 columns
 PYRAMID_ROWS = 7  # our decision: rows of 1..7 cards, like the classic pyramid
 
@@ -369,8 +372,8 @@ class PrimeSolitaire(PrimePakGame):
 
     # --- settings -------------------------------------------------------------------------
     def default_settings(self) -> dict[str, Any]:
-        """Level 1, overlapping rows, no extra rows."""
-        return {"level": 1, "layout": "rows", "extra_rows": 0}
+        """Level 1, overlapping rows, no extra rows, a new shuffle every game."""
+        return {"level": 1, "layout": "rows", "extra_rows": 0, "deal": "shuffled"}
 
     def settings_fields(self) -> list[dict[str, Any]]:
         """Deck level, layout shape and extra rows."""
@@ -393,6 +396,13 @@ class PrimeSolitaire(PrimePakGame):
                 "choices": EXTRA_ROW_CHOICES,
                 "help": "More rows make the game a little harder.",
             },
+            {
+                "name": "deal",
+                "label": "Deal",
+                "choices": DEAL_CHOICES,
+                "help": "The deal of the day: everyone who plays these settings today gets the "
+                "same cards, a deal the solver proved can be won (for a fair class contest).",
+            },
         ]
 
     def clean_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
@@ -404,7 +414,19 @@ class PrimeSolitaire(PrimePakGame):
         extra = whole_number(settings.get("extra_rows", defaults["extra_rows"]))
         if extra not in dict(EXTRA_ROW_CHOICES) or extra is None:
             raise SettingsError("Extra rows must be 0, 1 or 2.")
-        return {"level": level, "layout": layout, "extra_rows": extra}
+        deal = settings.get("deal", defaults["deal"])
+        if not isinstance(deal, str) or deal not in dict(DEAL_CHOICES):
+            raise SettingsError("The deal must be a new shuffle or the deal of the day.")
+        return {"level": level, "layout": layout, "extra_rows": extra, "deal": deal}
+
+    def choose_seed(self, settings: dict[str, Any], fresh: int, today: date) -> int:
+        """The deal of the day: the same seed for everyone with these settings today, one whose
+        deal the solver proved can be won. Otherwise the fresh random seed."""
+        if settings["deal"] != "day":
+            return fresh
+        from .solitaire_solver import deal_of_the_day  # the solver imports this module
+
+        return deal_of_the_day(settings, today)
 
     def settings_label(self, settings: dict[str, Any]) -> str:
         """ "Level 3", "Level 3 · pyramid", "Level 1 · 2 extra rows"."""
@@ -414,6 +436,8 @@ class PrimeSolitaire(PrimePakGame):
             parts.append("pyramid")
         if settings["extra_rows"]:
             parts.append(dict(EXTRA_ROW_CHOICES)[settings["extra_rows"]])
+        if settings["deal"] == "day":
+            parts.append("deal of the day")
         return " · ".join(parts)
 
     # --- play -----------------------------------------------------------------------------

@@ -21,10 +21,12 @@ deals without a win, which take an exhaustive search to prove, so a budget is al
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cache
+from datetime import date
+from functools import cache, lru_cache
 from typing import Any
 
 from games.engine.protocol import Move
@@ -32,6 +34,7 @@ from games.engine.protocol import Move
 from .cards import number_cards
 from .solitaire import (
     MAX_RUN,
+    SOLITAIRE,
     Clear,
     Collect,
     Select,
@@ -293,6 +296,31 @@ def line_moves(state: dict[str, Any], line: list[tuple]) -> list[Move]:
 
 TEACHER_SECONDS = 2.0  # enough for most deals (bench/solitaire.py); the rest say "unknown"
 PROBE_SECONDS = 1.5  # each later position looked at while finding the first wrong move
+
+
+DAY_NODES = 40_000  # positions per candidate deal of the day (a count, so every server agrees)
+DAY_CANDIDATES = 200
+
+
+@lru_cache(maxsize=64)
+def _deal_of_the_day(day: str, level: int, layout: str, extra_rows: int) -> int:
+    settings = {"level": level, "layout": layout, "extra_rows": extra_rows, "deal": "day"}
+    for candidate in range(DAY_CANDIDATES):
+        digest = hashlib.sha256(f"{day}|{level}|{layout}|{extra_rows}|{candidate}".encode())
+        seed = int.from_bytes(digest.digest()[:6], "big")
+        state = SOLITAIRE.new_game(settings, 1, seed)
+        if solve(state, max_nodes=DAY_NODES).status == WIN:
+            return seed
+    raise ValueError(f"no deal of the day found for {settings} on {day}")  # never seen
+
+
+def deal_of_the_day(settings: dict[str, Any], day: date) -> int:
+    """The seed of the day's deal for these (clean) settings: the first of a list of seeds
+    made from the date and the settings whose deal the solver proves can be won, within a
+    count of positions (not a time), so every server picks the same deal."""
+    return _deal_of_the_day(
+        day.isoformat(), settings["level"], settings["layout"], settings["extra_rows"]
+    )
 
 
 def could_have_won(

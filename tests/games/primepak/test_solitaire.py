@@ -88,22 +88,28 @@ def layout_refs(state: dict) -> list[str]:
 
 
 # --- settings ------------------------------------------------------------------------------------
-def test_the_settings_are_level_layout_and_extra_rows():
-    assert GAME.default_settings() == {"level": 1, "layout": "rows", "extra_rows": 0}
-    assert [f["name"] for f in GAME.settings_fields()] == ["level", "layout", "extra_rows"]
-    assert [v for v, _ in GAME.settings_fields()[0]["choices"]] == [1, 2, 3, 4, 5, 6]
-    assert GAME.clean_settings({"level": "3", "layout": "pyramid", "extra_rows": "2"}) == {
-        "level": 3,
-        "layout": "pyramid",
-        "extra_rows": 2,
+def test_the_settings_are_level_layout_extra_rows_and_deal():
+    assert GAME.default_settings() == {
+        "level": 1,
+        "layout": "rows",
+        "extra_rows": 0,
+        "deal": "shuffled",
     }
+    names = [f["name"] for f in GAME.settings_fields()]
+    assert names == ["level", "layout", "extra_rows", "deal"]
+    assert [v for v, _ in GAME.settings_fields()[0]["choices"]] == [1, 2, 3, 4, 5, 6]
+    assert [v for v, _ in GAME.settings_fields()[3]["choices"]] == ["shuffled", "day"]
+    assert GAME.clean_settings(
+        {"level": "3", "layout": "pyramid", "extra_rows": "2", "deal": "day"}
+    ) == {"level": 3, "layout": "pyramid", "extra_rows": 2, "deal": "day"}
     assert GAME.clean_settings({}) == GAME.default_settings()
 
 
 @pytest.mark.parametrize(
     "settings",
     [{"level": 7}, {"level": "x"}, {"level": True}, {"layout": "circle"}, {"layout": ["rows"]},
-     {"extra_rows": 3}, {"extra_rows": -1}, {"colour": "red"}, "level 3"],
+     {"extra_rows": 3}, {"extra_rows": -1}, {"colour": "red"}, "level 3", {"deal": "weekly"},
+     {"deal": ["day"]}],
 )  # fmt: skip
 def test_bad_settings_are_refused(settings):
     with pytest.raises(SettingsError):
@@ -574,7 +580,7 @@ def all_settings() -> list[dict]:
 def test_random_playouts_conform_and_replay_exactly():
     """The platform's checks (hidden cards, refusals, replays) over every setting: 108 seeds."""
     combos = all_settings()
-    assert len(combos) == 36
+    assert len(combos) == 72
     for seed in range(108):
         settings = combos[seed % len(combos)]
         final, history = playout(GAME, settings, 1, seed, thorough=10)

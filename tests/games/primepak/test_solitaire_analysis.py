@@ -11,7 +11,7 @@ from games.engine.protocol import apply_logged
 from games.models import Match
 from games.primepak.solitaire import SOLITAIRE as GAME
 from games.primepak.solitaire import Collect, Resign, Turn
-from games.primepak.solitaire_solver import NO_WIN, WIN, first_wrong_move, solve
+from games.primepak.solitaire_solver import NO_WIN, WIN, first_wrong_move, line_moves, solve
 
 
 def bot_log(settings: dict, seed: int, bot: str = "medium") -> tuple[dict, list]:
@@ -123,3 +123,86 @@ def test_the_replay_points_at_the_step_and_marks_the_move(teacher_client, studen
     marked = f'id="replay-move-{replay["move"]}"'
     item = page.split(marked, 1)[1].split("</li>", 1)[0]
     assert "— the first move that went wrong" in item
+
+
+# --- the deal of the day --------------------------------------------------------------------
+def test_the_deal_of_the_day_is_the_same_all_day_and_can_be_won():
+    from datetime import date
+
+    settings = GAME.clean_settings({"level": 5, "deal": "day"})
+    today, tomorrow = date(2026, 11, 28), date(2026, 11, 29)
+    seed = GAME.choose_seed(settings, 12345, today)
+    assert seed != 12345 and GAME.choose_seed(settings, 999, today) == seed
+    assert GAME.choose_seed(settings, 12345, tomorrow) != seed
+    other = GAME.clean_settings({"level": 5, "deal": "day", "layout": "pyramid"})
+    assert GAME.choose_seed(other, 12345, today) != seed
+    # Proved winnable: the solver's line replays through the rules to a cleared layout.
+    state = GAME.new_game(settings, 1, seed)
+    solution = solve(state)
+    assert solution.status == WIN
+    for move in line_moves(state, solution.line):
+        state = GAME.apply_move(state, 0, move)
+    assert state["status"] == "won"
+    # A new shuffle is what it always was: the platform's random seed.
+    shuffled = GAME.clean_settings({"level": 5})
+    assert shuffled["deal"] == "shuffled" and GAME.choose_seed(shuffled, 12345, today) == 12345
+    assert GAME.settings_label(settings) == "Level 5 · deal of the day"
+
+
+@pytest.mark.django_db
+def test_everyone_in_the_class_gets_the_deal_of_the_day(student, classroom):
+    from django.utils import timezone
+
+    from classrooms import services as rosters
+    from games.primepak.solitaire_solver import deal_of_the_day
+
+    other = rosters.student_create(classroom=classroom, name="Ben C.")
+    seeds = {
+        services.match_create(
+            game="prime-solitaire",
+            settings={"level": 3, "deal": "day"},
+            classroom=classroom,
+            seats=[services.SeatSpec(student=who)],
+            host=who,
+        ).seed
+        for who in (student, other)
+    }
+    settings = GAME.clean_settings({"level": 3, "deal": "day"})
+    assert seeds == {deal_of_the_day(settings, timezone.localdate())}
+
+
+@pytest.mark.django_db
+def test_games_and_assignments_made_before_the_deal_setting_get_a_new_shuffle(student):
+    """Progress matches a game's settings to its assignment's exactly: the migration gives
+    both the setting, so older games still count for older assignments."""
+    import importlib
+
+    from django.apps import apps
+
+    from classrooms.models import Assignment
+    from games import assignments
+
+    assignment = assignments.assignment_create(
+        classroom=student.classroom, game="prime-solitaire", settings={"level": 2},
+        goal="finish", goal_count=1, students=[],
+    )  # fmt: skip
+    match = services.match_create(
+        game="prime-solitaire",
+        settings={"level": 2},
+        classroom=student.classroom,
+        seats=[services.SeatSpec(student=student)],
+        host=student,
+    )
+    old = {"level": 2, "layout": "rows", "extra_rows": 0}
+    Assignment.objects.filter(pk=assignment.pk).update(settings=old)
+    state = {**match.state, "settings": old}
+    Match.objects.filter(pk=match.pk).update(settings=old, state=state)
+    migration = importlib.import_module("games.migrations.0013_solitaire_deal_setting")
+    migration.add_deal(apps, None)
+    new = {**old, "deal": "shuffled"}
+    assert Assignment.objects.get(pk=assignment.pk).settings == new
+    match.refresh_from_db()
+    assert match.settings == new and match.state["settings"] == new
+    migration.drop_deal(apps, None)
+    match.refresh_from_db()
+    assert match.settings == old and match.state["settings"] == old
