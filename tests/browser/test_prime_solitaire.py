@@ -99,6 +99,54 @@ def test_a_student_wins_a_level_1_solitaire(new_page, shot, sign_in, student, te
     shot(teacher_page, "43-solitaire-teacher-replay", full_page=True)
 
 
+def test_the_teachers_replay_shows_the_first_move_that_lost_a_winnable_deal(
+    new_page, shot, sign_in, student, teacher
+):
+    """A level-4 game the medium bot lost (seed 0): the analysis names the move; "See it in
+    the replay" goes to the step before it, which says what went wrong and what was better,
+    and the move list marks the move. On a Chromebook screen the note sits above the board."""
+    import random
+
+    from games import services
+
+    rules = RULES
+    settings = rules.clean_settings({"level": 4})
+    match = services.match_create(
+        game="prime-solitaire",
+        settings=settings,
+        classroom=student.classroom,
+        seats=[services.SeatSpec(student=student)],
+        host=student,
+        seed=0,
+    )
+    state, rng = rules.new_game(settings, 1, 0), random.Random(0)
+    while rules.outcome(state) is None:
+        view, legal = rules.view(state, 0), rules.legal_moves(state, 0)
+        move = rules.bots()["medium"].choose_move(view, legal, rng)
+        match.refresh_from_db()
+        services.match_play(
+            match_id=match.pk, player=student, move=move.to_json(), version=match.version
+        )
+        state = rules.apply_move(state, 0, move)
+    services.match_analyse(match_id=match.pk)  # (the finished game's task may have done it)
+    match.refresh_from_db()
+    pointed = match.analysis["replay"]
+
+    page = new_page(**viewport(CHROMEBOOK))
+    sign_in(page, teacher)
+    page.goto(reverse("match_replay", args=[match.pk]))
+    page.get_by_text("The first move that went wrong was move").wait_for()
+    page.get_by_role("link", name="See it in the replay").click()
+    note = page.locator(".analysis-note")
+    note.wait_for()
+    assert "lost it; better:" in note.inner_text()
+    assert page.url.endswith(f"?step={pointed['step']}")
+    mark = page.locator(f"#replay-move-{pointed['move']} .replay-mark")
+    assert mark.inner_text() == "— the first move that went wrong"
+    assert_on_first_screen(page, note=note)
+    shot(page, "44-solitaire-first-wrong-move")
+
+
 # --- a turn fits the screen, and the keyboard gets there in a few presses (issue 12) ---------
 
 
