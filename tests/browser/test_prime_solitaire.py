@@ -105,31 +105,9 @@ def test_the_teachers_replay_shows_the_first_move_that_lost_a_winnable_deal(
     """A level-4 game the medium bot lost (seed 0): the analysis names the move; "See it in
     the replay" goes to the step before it, which says what went wrong and what was better,
     and the move list marks the move. On a Chromebook screen the note sits above the board."""
-    import random
+    from tests.games.primepak.test_solitaire_analysis import played_by
 
-    from games import services
-
-    rules = RULES
-    settings = rules.clean_settings({"level": 4})
-    match = services.match_create(
-        game="prime-solitaire",
-        settings=settings,
-        classroom=student.classroom,
-        seats=[services.SeatSpec(student=student)],
-        host=student,
-        seed=0,
-    )
-    state, rng = rules.new_game(settings, 1, 0), random.Random(0)
-    while rules.outcome(state) is None:
-        view, legal = rules.view(state, 0), rules.legal_moves(state, 0)
-        move = rules.bots()["medium"].choose_move(view, legal, rng)
-        match.refresh_from_db()
-        services.match_play(
-            match_id=match.pk, player=student, move=move.to_json(), version=match.version
-        )
-        state = rules.apply_move(state, 0, move)
-    services.match_analyse(match_id=match.pk)  # (the finished game's task may have done it)
-    match.refresh_from_db()
+    match = played_by(student, {"level": 4}, seed=0)
     pointed = match.analysis["replay"]
 
     page = new_page(**viewport(CHROMEBOOK))

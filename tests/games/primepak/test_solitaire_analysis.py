@@ -93,25 +93,30 @@ def test_a_won_game_and_an_unwinnable_deal_get_no_wrong_move():
     assert first_wrong_move(GAME, GAME.new_game(settings, 1, 1), log) == (WIN, None)
 
 
-@pytest.mark.django_db
-def test_the_replay_points_at_the_step_and_marks_the_move(teacher_client, student):
-    settings = {"level": 4}
+def played_by(student, settings: dict, seed: int, bot: str = "medium") -> Match:
+    """A finished match of the student's, each move the one the bot made on this deal (as if
+    the student had made it), analysed."""
     match = services.match_create(
         game="prime-solitaire",
         settings=settings,
         classroom=student.classroom,
         seats=[services.SeatSpec(student=student)],
         host=student,
-        seed=0,
+        seed=seed,
     )
-    _, log = bot_log(GAME.clean_settings(settings), seed=0)
+    _, log = bot_log(GAME.clean_settings(settings), seed, bot)
     for _, data in log:
         match.refresh_from_db()
         services.match_play(match_id=match.pk, player=student, move=data, version=match.version)
+    services.match_analyse(match_id=match.pk)  # (the finished game's task may have done it)
     match.refresh_from_db()
-    assert match.status == Match.Status.FINISHED
-    assert services.match_analyse(match_id=match.pk)
-    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED and match.analysis
+    return match
+
+
+@pytest.mark.django_db
+def test_the_replay_points_at_the_step_and_marks_the_move(teacher_client, student):
+    match = played_by(student, {"level": 4}, seed=0)
     replay = match.analysis["replay"]
     url = reverse("match_replay", args=[match.pk])
     page = teacher_client.get(url).content.decode()
