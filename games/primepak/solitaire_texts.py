@@ -354,7 +354,10 @@ def rules_for_teachers() -> list[RulesSection]:
                 "After a game that was not won, the app works out in the background (for up "
                 "to 2 seconds, knowing the order of the draw pile) whether the deal could "
                 "have been won: “could have been won”, “nobody could have won (proved)”, or, "
-                "honestly, “could not tell in time”. Teachers see it with the game.",
+                "honestly, “could not tell in time”. Teachers see it with the game. When it "
+                "could have been won, the app also finds the first move that lost it (“The "
+                "first move that went wrong was move 45 (took 44 = 2 × 2 × 11) … Better: turn "
+                "over a card”), and the replay opens at that point with the same note.",
             ),
         ),
         RulesSection(
@@ -379,6 +382,10 @@ def rules_for_teachers() -> list[RulesSection]:
                 "Layout (overlapping rows or pyramid, default rows): the pyramid covers more "
                 "cards, so any level is more challenging.",
                 "Extra rows (none, 1 or 2, default none): more cards to clear, a little harder.",
+                "Deal (a new shuffle every game, or the deal of the day; default a new "
+                "shuffle): with the deal of the day, everyone who starts a game with the same "
+                "settings on the same day gets the same cards, a deal the app proved can be "
+                "won, for a fair class contest.",
                 "Progress is kept per deck level; the layout and extra rows do not split it.",
             ),
         ),
