@@ -296,7 +296,7 @@ STRONG_SAMPLES = 16  # at most, imagined orders of the face-down cards per decis
 SURE_SAMPLES = 6  # the careful choice winning in this many orders in a row is taken at once
 STRONG_NODES = 400  # positions the solver may look at per move and order
 DECISION_NODES = 20_000  # positions per decision in all (about half a second)
-MARGIN = 1.0  # another move must win in this many more orders than the careful choice
+MARGIN = 2.0  # another move must win in this many more orders than the careful choice
 _SCORE = {"win": 1.0, "no_win": 0.0, "unknown": 0.5}
 
 
