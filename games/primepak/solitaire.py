@@ -61,8 +61,7 @@ from .factorsets import check_set, value_sets
 LEVEL_CHOICES = [(level, f"Level {level}") for level in LEVELS]
 LAYOUT_CHOICES = [("rows", "Overlapping rows"), ("pyramid", "Pyramid")]
 EXTRA_ROW_CHOICES = [(0, "No extra rows"), (1, "1 extra row"), (2, "2 extra rows")]
-DEAL_CHOICES = [("shuffled", "A new shuffle every game"),
-                ("day", "Deal of the day (the same for everyone, and it can be won)")]  # fmt: skip
+DEAL_CHOICES = [("shuffled", "A new shuffle every game"), ("day", "Deal of the day")]
 COLUMNS = 7  # DECISIONS: a foundation of overlapping rows is 7 columns
 PYRAMID_ROWS = 7  # our decision: rows of 1..7 cards, like the classic pyramid
 
@@ -400,8 +399,8 @@ class PrimeSolitaire(PrimePakGame):
                 "name": "deal",
                 "label": "Deal",
                 "choices": DEAL_CHOICES,
-                "help": "The deal of the day: everyone who plays these settings today gets the "
-                "same cards, a deal the solver proved can be won (for a fair class contest).",
+                "help": "Deal of the day: everyone who plays these settings today gets the same "
+                "cards, and the app has made sure they can be won (good for a class contest).",
             },
         ]
 

@@ -122,7 +122,7 @@ def test_the_teachers_replay_shows_the_first_move_that_lost_a_winnable_deal(
     mark = page.locator(f"#replay-move-{pointed['move']} .replay-mark")
     assert mark.inner_text() == "— the first move that went wrong"
     assert_on_first_screen(page, note=note)
-    shot(page, "44-solitaire-first-wrong-move")
+    shot(page, "43b-solitaire-first-wrong-move")
 
 
 # --- a turn fits the screen, and the keyboard gets there in a few presses (issue 12) ---------
