@@ -49,7 +49,6 @@ from games.engine.protocol import (
     SettingsError,
     State,
     View,
-    apply_logged,
 )
 from games.engine.rng import shuffled
 
@@ -653,21 +652,21 @@ class PrimeSolitaire(PrimePakGame):
     ) -> dict[str, Any] | None:
         """For the teacher: could this deal have been won, knowing the draw pile's order, and
         if so, which move was the first that lost it (shown on the replay)?"""
-        from .solitaire_solver import WIN, first_wrong_move  # the solver imports this module
+        from .solitaire_solver import NO_WIN, WIN, first_wrong_move  # (it imports this module)
 
         if final["status"] == WON:
             return {"winnable": True, "summary": "Won: the whole layout was cleared."}
         start = self.new_game(settings, players, seed)
         verdict, wrong = first_wrong_move(self, start, list(log))
         if verdict != WIN or wrong is None:
-            winnable = {WIN: True, "no_win": False}.get(verdict)
+            winnable = {WIN: True, NO_WIN: False}.get(verdict)
             summary = {
                 True: "Not won, but this deal could have been won (the solver found a way).",
                 False: "Nobody could have won this deal: the solver proved there was no way.",
                 None: "The solver could not tell in time whether this deal could be won.",
             }[winnable]
             return {"winnable": winnable, "summary": summary}
-        return {"winnable": True, **_wrong_move_report(self, start, list(log), wrong)}
+        return {"winnable": True, **_wrong_move_report(self, list(log), wrong)}
 
     def copy_state(self, state: State) -> State:
         """A copy a move may change (only the draw pile is hidden: PrimePakGame re-deals it)."""
@@ -974,13 +973,10 @@ def _collect(state: State, new: State) -> None:
     _check_end(new)
 
 
-def _wrong_move_report(game: PrimeSolitaire, start: State, log: list, wrong) -> dict[str, Any]:
+def _wrong_move_report(game: PrimeSolitaire, log: list, wrong) -> dict[str, Any]:
     """The teacher's summary of where a winnable deal was lost, and the replay step to show."""
-    state = start
-    for seat, data in log[: wrong.move - 1]:
-        state = apply_logged(game, state, seat, data)
     seat, data = log[wrong.move - 1]
-    what = game.describe(state, seat, game.parse_move(data))
+    what = game.describe(wrong.at_move, seat, game.parse_move(data))
     instead = _line_step_text(wrong.state, wrong.instead)
     if wrong.gave_up:
         summary = (

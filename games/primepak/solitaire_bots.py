@@ -280,8 +280,8 @@ class StrongBot(_SetPlayer):
     """Thinks ahead without peeking: it imagines orders the face-down cards could come in
     (any order of the cards it has not seen) and, for each, asks the solver whether the layout
     could still be cleared after each move it could make now: take one of the sets in sight,
-    or turn over a card. It makes the move that wins in the most of those orders (the
-    careful player's choice when they tie).
+    or turn over a card. It keeps the medium bot's careful choice unless another move wins in
+    more of those orders, by MARGIN (see there).
     """
 
     strength = "strong"

@@ -29,7 +29,7 @@ from datetime import date
 from functools import cache, lru_cache
 from typing import Any
 
-from games.engine.protocol import Move
+from games.engine.protocol import Move, apply_logged
 
 from .cards import number_cards
 from .solitaire import (
@@ -231,7 +231,7 @@ class Lookahead:
     """One imagined order of the draw pile, and the clairvoyant search of it, asked about
     several moves from the same position (positions shown lost are shared between them).
 
-    A fair bot builds one per sampled order: `after(mask, run, nodes)` says whether the layout
+    The strong bot builds one per imagined order: `after(mask, run, nodes)` says whether the layout
     could still be cleared after taking that set (`mask`, `run`; (0, 0) for turning a card
     instead) — WIN, NO_WIN, or UNKNOWN when `nodes` positions were not enough.
     """
@@ -344,14 +344,16 @@ class WrongMove:
 
     `before`: the moves made while it could still be won (the replay's step where the choice
     was made) and `state` there; `move`: the number of the move that ended that choice (the
-    set taken, the card turned, the giving up); `lost_by`: the first step known lost (`proved`:
-    it is the step right after the choice; otherwise the solver could not tell about the steps
-    between); `instead`: the first step of the solver's winning line from `before`.
+    set taken, the card turned, the giving up) and `at_move` the state just before it;
+    `lost_by`: the first step known lost (`proved`: it is the step right after the choice;
+    otherwise the solver could not tell about the steps between); `instead`: the first step of
+    the solver's winning line from `before`.
     """
 
     before: int
     state: dict[str, Any]
     move: int
+    at_move: dict[str, Any]
     lost_by: int
     proved: bool
     instead: tuple
@@ -374,12 +376,11 @@ def first_wrong_move(
     between moves finds the boundary: the last position with a winning line, and the next
     one, proved lost (a lost game's end is lost by the rules).
     """
-    from games.engine.protocol import apply_logged
-
     steps, states = [0], [start]  # the positions between moves (nothing chosen) while playing
-    state = start
+    state, every = start, [start]  # every: the state after each move
     for number, (seat, data) in enumerate(log, start=1):
         state = apply_logged(game, state, seat, data)
+        every.append(state)
         if not state["selection"] and state["status"] == "playing":
             steps.append(number)
             states.append(state)
@@ -404,8 +405,8 @@ def first_wrong_move(
         answer = verdict(end - 1) if end > 1 else WIN
         if answer == WIN:
             before = end - 1
-            return WIN, WrongMove(steps[before], states[before], len(log), len(log), True,
-                                  _first(lines.get(before)), gave_up=True)  # fmt: skip
+            return WIN, WrongMove(steps[before], states[before], len(log), every[-2], len(log),
+                                  True, _first(lines.get(before)), gave_up=True)  # fmt: skip
         high, proved = (end - 1, True) if answer == NO_WIN else (end, False)
     unknown: set[int] = set()
     for _ in range(max_probes):
@@ -423,6 +424,7 @@ def first_wrong_move(
         before=steps[low],
         state=states[low],
         move=steps[low + 1],
+        at_move=every[steps[low + 1] - 1],
         lost_by=steps[high],
         proved=proved and high == low + 1,
         instead=_first(lines.get(low)),
