@@ -142,6 +142,7 @@ def find_collections(
     stack: list[int],
     limit: int | None = None,
     min_run: int = 0,
+    cache: dict | None = None,
 ) -> list[tuple[int, int]]:
     """Every set that may be taken now, as (layout positions bitmask, cards from the stack top).
 
@@ -149,7 +150,8 @@ def find_collections(
     of positions still holding a card, `stack` the face-up stack, bottom first. A set takes a
     run from the top of the stack, at least one layout card, and a layout card only with every
     card lying on it. Each result is a different group of cards; at most `limit` of them, and
-    only those taking at least `min_run` stack cards.
+    only those taking at least `min_run` stack cards. A search may pass a `cache` (of this
+    layout and these values, with no `limit`): the sets of each run's product are kept there.
     """
     order = [p for p in layout.order if present >> p & 1]
     top = stack[: -MAX_RUN - 1 : -1]
@@ -164,7 +166,14 @@ def find_collections(
                 break  # these stack cards fit in no set together, and neither will more
         if run < min_run:
             continue
-        if _sets_with_run(layout, values, present, order, run, product, biggest, found, limit):
+        if cache is not None:
+            key = (present, run, product, biggest)
+            sets = cache.get(key)
+            if sets is None:
+                sets = cache[key] = []
+                _sets_with_run(layout, values, present, order, run, product, biggest, sets, None)
+            found += sets
+        elif _sets_with_run(layout, values, present, order, run, product, biggest, found, limit):
             break
     return found
 

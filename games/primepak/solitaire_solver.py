@@ -6,7 +6,10 @@ finds a winning line (replayable through the rules as ordinary moves: `line_move
 none exists, or, when its node or time budget runs out, says "unknown" — it never claims a game
 is unwinnable without having looked at every way to play it.
 
-The search: depth first, sets before turning, the sets clearing the hardest layout cards first.
+The search runs in phases (`solve`): depth first for a moment, then beam searches (`_Search.beam`:
+turn by turn, the most promising positions side by side), then depth first again.
+
+Depth first: sets before turning, the sets clearing the hardest layout cards first.
 A position is (layout cards left, cards turned, the reachable top of the face-up stack by value,
 and what the canonical form below needs); positions already shown lost are remembered. Only
 lines of a canonical form are searched (see `_Search.win`). A position is lost at once when some
@@ -15,13 +18,16 @@ that can never be taken again are dropped: those deeper than 6 per layout card l
 the deck has more than 7 cards, and each set takes a layout card), and everything under a card
 that shares no factor set of the deck with any layout card (a wall).
 
-Measured (bench/solitaire.py): most deals are decided in milliseconds; the hard tail is mostly
-deals without a win, which take an exhaustive search to prove, so a budget is always given.
+Measured (bench/solitaire.py): most deals are decided in milliseconds. Nearly every deal can be
+won; the hard tail is mostly wins that the depth-first search finds only after proving lost
+every line of an early wrong choice, which the beam does not; proving "no win" takes the whole
+search. So a budget is always given.
 """
 
 from __future__ import annotations
 
 import hashlib
+import math
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -74,6 +80,12 @@ _AFTER_RUN = {ROOT: (ROOT, ROOT, ROOT), NEW: (NEW, SAME, DUG), SAME: (SAME, DUG,
 # No factor set of the deck has more than 7 cards, and each holds a layout card: with k layout
 # cards left, at most k more sets, so stack cards deeper than 6k can never be taken again.
 STACK_CARDS_PER_SET = 6
+# The beam search: at most this many positions in it with the same layout cards left (one:
+# many layouts side by side find more wins than many stacks of one layout); a card free to use
+# counts this much for a position, a face-up card this much against it (see `score`).
+PER_LAYOUT = 1
+FREE_WEIGHT = 0.3
+STACK_WEIGHT = 0.02
 
 
 @cache
@@ -104,6 +116,13 @@ class _Search:
         # The cards still face down once `turned` cards have been turned, by value.
         self.unturned = [Counter(self.draw[turned:]) for turned in range(len(self.draw) + 1)]
         self.lost: set[tuple] = set()
+        self.lasts: dict[int, list[tuple[float, int]]] = {}
+        self.soonest: dict[int, float] = {}
+        self.where: dict[int, list[int]] = {}  # where each value lies in the draw pile
+        for place, card in enumerate(self.draw):
+            self.where.setdefault(card, []).append(place)
+        # The same for each value with no other layout card's help: a bound from below.
+        self.alone = {value: self._last(value, Counter([value])) for value in set(self.values)}
         # The sets of a layout and a stack top, sorted: the same layout (and the same cards)
         # may share this between searches of other draw orders.
         self.known_sets = {} if known_sets is None else known_sets
@@ -114,18 +133,59 @@ class _Search:
     def doomed(self, present: int, turned: int, stack: tuple) -> bool:
         """Some layout card can be in no set made of the cards that may still be taken: the
         layout, the reachable stack and the cards not yet turned."""
-        values = self.values
-        layout_cards = [values[p] for p in _bits(present)]
-        here = Counter(stack)
-        here.update(layout_cards)
+        soonest = self.soonest.get(present)
+        if soonest is None:
+            alone = self.alone
+            soonest = self.soonest[present] = min(alone[self.values[p]] for p in _bits(present))
+        if soonest >= turned:
+            return False  # every card still has a set of cards not turned yet
+        lasts = self.lasts.get(present)
+        if lasts is None:
+            lasts = self.lasts[present] = self._lasts(present)
+        if lasts[0][0] >= turned:
+            return False  # every card still has a set of layout cards and cards not turned
+        needy = [value for last, value in lasts if last < turned]
+        return bool(self._short(present, turned, stack, needy))
+
+    def _last(self, value: int, here: Counter) -> float:
+        """The most cards that may be turned while this value still has a set of the cards
+        counted in `here` and cards not yet turned (infinite: no card need be turned)."""
+        where = self.where
+        best = -1.0
+        for need in self.partners.get(value, ()):
+            last = math.inf
+            for v, c in need:
+                missing = c - here[v]
+                if missing > 0:
+                    places = where.get(v, ())
+                    last = min(last, places[-missing] if len(places) >= missing else -1)
+            if last > best:
+                best = last
+                if best == math.inf:
+                    break
+        return best
+
+    def _lasts(self, present: int) -> list[tuple[float, int]]:
+        """For each value in the layout, the most cards that may be turned while it still has
+        a set of layout cards and cards not yet turned, least first."""
+        here = Counter(self.values[p] for p in _bits(present))
+        return sorted((self._last(value, here), value) for value in here)
+
+    def _short(self, present: int, turned: int, stack: tuple, values=None) -> tuple[int, ...]:
+        """The layout cards' values (of `values`, or all) that are in no set of the layout's
+        cards, the stack's and those not turned yet."""
+        here = Counter(self.values[p] for p in _bits(present))
+        if stack:
+            here.update(stack)
         unturned = self.unturned[turned]
-        for value in set(layout_cards):
+        short = []
+        for value in set(self.values[p] for p in _bits(present)) if values is None else values:
             for need in self.partners.get(value, ()):
                 if all(here[v] + unturned[v] >= c for v, c in need):
                     break
             else:
-                return True
-        return False
+                short.append(value)
+        return tuple(short)
 
     def reachable(self, present: int, stack: tuple) -> tuple:
         """The top of the stack that sets may still take.
@@ -180,15 +240,7 @@ class _Search:
         key = (present, turned, stack, before, fresh)
         if key in self.lost:
             return None
-        self.nodes += 1
-        if self.nodes > self.max_nodes:
-            raise _OutOfBudget
-        if (
-            self.deadline is not None
-            and not self.nodes % 512
-            and time.perf_counter() > self.deadline
-        ):
-            raise _OutOfBudget
+        self.count()
         covered_by, covers = self.layout.covered_by, self.layout.covers
         more_turns = turned < len(self.draw)
         # Just after a turn, a set without the new card could have been taken before it.
@@ -213,6 +265,15 @@ class _Search:
         self.lost.add(key)
         return None
 
+    def count(self) -> None:
+        """One position more: stop when the budget of positions or of time is spent."""
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise _OutOfBudget
+        deadline = self.deadline
+        if deadline is not None and not self.nodes % 512 and time.perf_counter() > deadline:
+            raise _OutOfBudget
+
     def sets(self, present: int, stack: tuple, min_run: int) -> list[tuple[int, int]]:
         """The sets that may be taken, those clearing the hardest layout cards first (this
         finds winning lines several times sooner than "most cards first")."""
@@ -220,11 +281,92 @@ class _Search:
         key = (present, top, min_run)
         sets = self.known_sets.get(key)
         if sets is None:
-            sets = find_collections(self.layout, self.values, present, list(top), None, min_run)
+            # Sets are kept by the product of the stack cards they take: the same cards
+            # make the same sets with the layout whatever lies under them.
+            sets = find_collections(self.layout, self.values, present, list(top), None,
+                                    min_run, self.known_sets)  # fmt: skip
             hard = self.hardness
             sets.sort(key=lambda s: (-sum(hard[p] for p in _bits(s[0])), -s[1]))
             self.known_sets[key] = sets
         return sets
+
+    def beam(self, present: int, stack: tuple, width: int) -> list[tuple] | None:
+        """A winning line found by a beam search, or None (which proves nothing).
+
+        Turn by turn: every position reachable by taking sets before the next card is turned,
+        then the `width` positions with the least hard layout left (at most `PER_LAYOUT` with
+        the same layout cards, so the beam holds many layouts), none of them doomed. It looks
+        at many lines side by side, so an early choice that was wrong does not trap it as it
+        traps the depth-first search; the depth-first search is still what proves "no win".
+        """
+        covers = self.layout.covers
+        last = len(self.draw)
+        beam: list[tuple] = [(present, stack, None)]  # the line as (step, earlier) links
+        for turned in range(last + 1):
+            seen = {(p, s) for p, s, _ in beam}
+            todo = beam
+            i = 0
+            while i < len(todo):
+                here, cards, line = todo[i]
+                i += 1
+                self.count()
+                for mask, run in self.sets(here, cards, 0):
+                    if (
+                        turned < last
+                        and not run
+                        and all(not covers[p] & here & ~mask for p in _bits(mask))
+                    ):
+                        continue  # it frees nothing: it waits for the end
+                    left = here & ~mask
+                    step = (("take", mask, run), line)
+                    if not left:
+                        return _unlink(step)
+                    rest = self.reachable(left, self._cut(left, cards[: len(cards) - run]))
+                    if (left, rest) not in seen:
+                        seen.add((left, rest))
+                        todo.append((left, rest, step))
+            if turned == last:
+                return None
+            card = self.draw[turned]
+            scored = []
+            for here, cards, line in todo:
+                cards = self.reachable(here, self._cut(here, (*cards, card)))
+                score = self.score(here, cards)
+                scored.append((score, here, cards, line))
+            scored.sort(key=lambda entry: entry[0])
+            beam, layouts = [], Counter()
+            for _, here, cards, line in scored:
+                if layouts[here] >= PER_LAYOUT or self.doomed(here, turned + 1, cards):
+                    continue
+                layouts[here] += 1
+                beam.append((here, cards, (TURN, line)))
+                if len(beam) >= width:
+                    break
+            if not beam:
+                return None
+        return None
+
+    def score(self, present: int, stack: tuple) -> float:
+        """How far a position is from a win, for the beam: the hardness of the layout cards
+        left, less a little for each card free to use, plus a little for each face-up card
+        (a card more on the stack buries the cards under it)."""
+        hard, covered_by = self.hardness, self.layout.covered_by
+        cards = _bits(present)
+        free = sum(1 for p in cards if not covered_by[p] & present)
+        return sum(hard[p] for p in cards) - FREE_WEIGHT * free + STACK_WEIGHT * len(stack)
+
+    @staticmethod
+    def _cut(present: int, stack: tuple) -> tuple:
+        reach = STACK_CARDS_PER_SET * present.bit_count()
+        return stack[-reach:] if len(stack) > reach else stack
+
+
+def _unlink(step: tuple) -> list[tuple]:
+    line = []
+    while step is not None:
+        line.append(step[0])
+        step = step[1]
+    return line[::-1]
 
 
 class Lookahead:
@@ -261,6 +403,13 @@ def _bits(mask: int) -> list[int]:
     return [p for p in range(mask.bit_length()) if mask >> p & 1]
 
 
+# The search's phases, in positions: depth first for a moment (most deals are decided there),
+# then beam searches of these widths (they find the wins depth first gets lost looking for),
+# then depth first again with the rest of the budget (it alone can prove "no win").
+FIRST_NODES = 4_000
+BEAM_WIDTHS = (100, 400)
+
+
 def solve(
     state: dict[str, Any], *, max_nodes: int = DEFAULT_NODES, max_seconds: float | None = None
 ) -> Solution:
@@ -268,14 +417,28 @@ def solve(
     start = time.perf_counter()
     search = _Search(state, max_nodes, max_seconds)
     present = sum(1 << p for p, card in enumerate(state["foundation"]) if card is not None)
-    try:
-        line = search.win(present, 0, tuple(state["stack"]), present, ROOT)
-    except _OutOfBudget:
-        return Solution(UNKNOWN, nodes=search.nodes, seconds=time.perf_counter() - start)
-    seconds = time.perf_counter() - start
-    if line is None:
-        return Solution(NO_WIN, nodes=search.nodes, seconds=seconds)
-    return Solution(WIN, line, search.nodes, seconds)
+    stack = tuple(state["stack"])
+    phases = [FIRST_NODES, *(-width for width in BEAM_WIDTHS), None]
+    for phase in phases:
+        search.max_nodes = max_nodes if phase is None or phase < 0 else min(max_nodes, phase)
+        try:
+            if phase is not None and phase < 0:
+                line = search.beam(present, stack, -phase)
+                if line is None:
+                    continue
+            else:
+                line = search.win(present, 0, stack, present, ROOT)
+        except _OutOfBudget:
+            if search.nodes < max_nodes and (
+                search.deadline is None or time.perf_counter() < search.deadline
+            ):
+                continue
+            return Solution(UNKNOWN, nodes=search.nodes, seconds=time.perf_counter() - start)
+        seconds = time.perf_counter() - start
+        if line is None:
+            return Solution(NO_WIN, nodes=search.nodes, seconds=seconds)
+        return Solution(WIN, line, search.nodes, seconds)
+    raise AssertionError("the last phase always answers")  # pragma: no cover
 
 
 def line_moves(state: dict[str, Any], line: list[tuple]) -> list[Move]:
