@@ -116,8 +116,10 @@ class _Search:
         # The cards still face down once `turned` cards have been turned, by value.
         self.unturned = [Counter(self.draw[turned:]) for turned in range(len(self.draw) + 1)]
         self.lost: set[tuple] = set()
-        self.lasts: dict[int, list[tuple[float, int]]] = {}
-        self.soonest: dict[int, float] = {}
+        self.alone_lasts: dict[int, list[tuple[float, int]]] = {}
+        self.helped: dict[tuple[int, int], float] = {}
+        self.layout_scores: dict[int, float] = {}  # the beam's, without the stack's part
+        self.freeing: dict[tuple[int, int], bool] = {}
         self.where: dict[int, list[int]] = {}  # where each value lies in the draw pile
         for place, card in enumerate(self.draw):
             self.where.setdefault(card, []).append(place)
@@ -133,19 +135,24 @@ class _Search:
     def doomed(self, present: int, turned: int, stack: tuple) -> bool:
         """Some layout card can be in no set made of the cards that may still be taken: the
         layout, the reachable stack and the cards not yet turned."""
-        soonest = self.soonest.get(present)
-        if soonest is None:
-            alone = self.alone
-            soonest = self.soonest[present] = min(alone[self.values[p]] for p in _bits(present))
-        if soonest >= turned:
+        alone = self.alone_lasts.get(present)
+        if alone is None:  # each value's last turn for a set of cards not turned yet, least first
+            values = self.values
+            alone = sorted({(self.alone[values[p]], values[p]) for p in _bits(present)})
+            self.alone_lasts[present] = alone
+        if alone[0][0] >= turned:
             return False  # every card still has a set of cards not turned yet
-        lasts = self.lasts.get(present)
-        if lasts is None:
-            lasts = self.lasts[present] = self._lasts(present)
-        if lasts[0][0] >= turned:
-            return False  # every card still has a set of layout cards and cards not turned
-        needy = [value for last, value in lasts if last < turned]
-        return bool(self._short(present, turned, stack, needy))
+        needy = []
+        for last, value in alone:
+            if last >= turned:
+                break
+            helped = self.helped.get((present, value))
+            if helped is None:  # the same with the other layout cards' help
+                here = Counter(self.values[p] for p in _bits(present))
+                helped = self.helped[present, value] = self._last(value, here)
+            if helped < turned:
+                needy.append(value)
+        return bool(needy) and bool(self._short(present, turned, stack, needy))
 
     def _last(self, value: int, here: Counter) -> float:
         """The most cards that may be turned while this value still has a set of the cards
@@ -164,12 +171,6 @@ class _Search:
                 if best == math.inf:
                     break
         return best
-
-    def _lasts(self, present: int) -> list[tuple[float, int]]:
-        """For each value in the layout, the most cards that may be turned while it still has
-        a set of layout cards and cards not yet turned, least first."""
-        here = Counter(self.values[p] for p in _bits(present))
-        return sorted((self._last(value, here), value) for value in here)
 
     def _short(self, present: int, turned: int, stack: tuple, values=None) -> tuple[int, ...]:
         """The layout cards' values (of `values`, or all) that are in no set of the layout's
@@ -241,11 +242,11 @@ class _Search:
         if key in self.lost:
             return None
         self.count()
-        covered_by, covers = self.layout.covered_by, self.layout.covers
+        covered_by = self.layout.covered_by
         more_turns = turned < len(self.draw)
         # Just after a turn, a set without the new card could have been taken before it.
         for mask, run in self.sets(present, stack, 1 if just_turned and more_turns else 0):
-            if not run and all(not covers[p] & present & ~mask for p in _bits(mask)):
+            if not run and not self.frees(present, mask):
                 if more_turns:
                     continue  # it frees nothing: it waits for the end
             elif (
@@ -299,7 +300,6 @@ class _Search:
         at many lines side by side, so an early choice that was wrong does not trap it as it
         traps the depth-first search; the depth-first search is still what proves "no win".
         """
-        covers = self.layout.covers
         last = len(self.draw)
         beam: list[tuple] = [(present, stack, None)]  # the line as (step, earlier) links
         for turned in range(last + 1):
@@ -311,11 +311,7 @@ class _Search:
                 i += 1
                 self.count()
                 for mask, run in self.sets(here, cards, 0):
-                    if (
-                        turned < last
-                        and not run
-                        and all(not covers[p] & here & ~mask for p in _bits(mask))
-                    ):
+                    if turned < last and not run and not self.frees(here, mask):
                         continue  # it frees nothing: it waits for the end
                     left = here & ~mask
                     step = (("take", mask, run), line)
@@ -346,14 +342,27 @@ class _Search:
                 return None
         return None
 
+    def frees(self, present: int, mask: int) -> bool:
+        """Taking these layout cards uncovers a card that stays."""
+        key = (present, mask)
+        frees = self.freeing.get(key)
+        if frees is None:
+            covers = self.layout.covers
+            frees = self.freeing[key] = any(covers[p] & present & ~mask for p in _bits(mask))
+        return frees
+
     def score(self, present: int, stack: tuple) -> float:
         """How far a position is from a win, for the beam: the hardness of the layout cards
         left, less a little for each card free to use, plus a little for each face-up card
         (a card more on the stack buries the cards under it)."""
-        hard, covered_by = self.hardness, self.layout.covered_by
-        cards = _bits(present)
-        free = sum(1 for p in cards if not covered_by[p] & present)
-        return sum(hard[p] for p in cards) - FREE_WEIGHT * free + STACK_WEIGHT * len(stack)
+        layout_score = self.layout_scores.get(present)
+        if layout_score is None:
+            hard, covered_by = self.hardness, self.layout.covered_by
+            cards = _bits(present)
+            free = sum(1 for p in cards if not covered_by[p] & present)
+            layout_score = sum(hard[p] for p in cards) - FREE_WEIGHT * free
+            self.layout_scores[present] = layout_score
+        return layout_score + STACK_WEIGHT * len(stack)
 
     @staticmethod
     def _cut(present: int, stack: tuple) -> tuple:
