@@ -14,14 +14,17 @@ A position is (layout cards left, cards turned, the reachable top of the face-up
 and what the canonical form below needs); positions already shown lost are remembered. Only
 lines of a canonical form are searched (see `_Search.win`). A position is lost at once when some
 layout card can no longer be in any factor set of the cards that may still be taken. Stack cards
-that can never be taken again are dropped: those deeper than 6 per layout card left (no set of
-the deck has more than 7 cards, and each set takes a layout card), and everything under a card
-that shares no factor set of the deck with any layout card (a wall).
+that can never be taken again are dropped (`_Search.reachable`): everything under a card that
+shares no factor set of the deck with any layout card (a wall), and what lies under more set
+boundaries than there are layout cards left (each set takes one; a set takes at most 6 stack
+cards, and two neighbours that are in no set of the deck with a layout card's value are never
+in the same set).
 
-Measured (bench/solitaire.py): most deals are decided in milliseconds. Nearly every deal can be
-won; the hard tail is mostly wins that the depth-first search finds only after proving lost
-every line of an early wrong choice, which the beam does not; proving "no win" takes the whole
-search. So a budget is always given.
+Measured (bench/solitaire.py): most deals are decided in milliseconds. Nearly every deal at
+levels 1-4 can be won; the hard tail there is wins that the depth-first search finds only after
+proving lost every line of an early wrong choice, which the beam does not. At levels 5-6 about
+half of the hard tail cannot be won, and proving that takes the whole depth-first search (4-8 s
+for two level-6 deals). So a budget is always given.
 """
 
 from __future__ import annotations
@@ -70,6 +73,9 @@ class Solution:
         return {WIN: True, NO_WIN: False}.get(self.status)
 
 
+_NONE: frozenset[int] = frozenset()
+
+
 class _OutOfBudget(Exception):
     pass
 
@@ -77,9 +83,6 @@ class _OutOfBudget(Exception):
 # Where the last turned card is, for skipping sets that could have been taken before the turn.
 ROOT, NEW, SAME, DUG = range(4)  # no turn yet; still on top; taken alone; taken with more
 _AFTER_RUN = {ROOT: (ROOT, ROOT, ROOT), NEW: (NEW, SAME, DUG), SAME: (SAME, DUG, DUG)}
-# No factor set of the deck has more than 7 cards, and each holds a layout card: with k layout
-# cards left, at most k more sets, so stack cards deeper than 6k can never be taken again.
-STACK_CARDS_PER_SET = 6
 # The beam search: at most this many positions in it with the same layout cards left (one:
 # many layouts side by side find more wins than many stacks of one layout); a card free to use
 # counts this much for a position, a face-up card this much against it (see `score`).
@@ -98,6 +101,30 @@ def _related(level: int) -> dict[int, frozenset[int]]:
     return {value: frozenset(values) for value, values in related.items()}
 
 
+_PAIR = 1024  # two card values as one number: above * _PAIR + below (every value is below it)
+
+
+@cache
+def _together(level: int) -> dict[int, frozenset[int]]:
+    """For two card values a stack may hold next to each other (as one number, see _PAIR):
+    the values a third card (from the layout) may have in a factor set of the deck holding all
+    three. A pair of values in no set together is missing."""
+    found: dict[int, set[int]] = {}
+    seen = set()
+    for sets in partner_sets(level).values():
+        for need in sets:
+            if need in seen:
+                continue
+            seen.add(need)
+            cards = [v for v, c in need for _ in range(c)]
+            for i, a in enumerate(cards):
+                for j, b in enumerate(cards):
+                    if i != j:
+                        third = found.setdefault(a * _PAIR + b, set())
+                        third.update(v for k, v in enumerate(cards) if k != i and k != j)
+    return {pair: frozenset(values) for pair, values in found.items()}
+
+
 class _Search:
     def __init__(
         self,
@@ -113,11 +140,14 @@ class _Search:
         self.draw = list(reversed(state["draw"]))  # in the order they will be turned
         self.partners = partner_sets(settings["level"])
         self.related = _related(settings["level"])
+        self.together = _together(settings["level"])
+        self.stack_rules: dict[int, tuple[int, set[int], set[int]]] = {}
         # The cards still face down once `turned` cards have been turned, by value.
         self.unturned = [Counter(self.draw[turned:]) for turned in range(len(self.draw) + 1)]
         self.lost: set[tuple] = set()
         self.alone_lasts: dict[int, list[tuple[float, int]]] = {}
         self.helped: dict[tuple[int, int], float] = {}
+        self.counts: dict[int, Counter] = {}
         self.layout_scores: dict[int, float] = {}  # the beam's, without the stack's part
         self.freeing: dict[tuple[int, int], bool] = {}
         self.where: dict[int, list[int]] = {}  # where each value lies in the draw pile
@@ -148,8 +178,8 @@ class _Search:
                 break
             helped = self.helped.get((present, value))
             if helped is None:  # the same with the other layout cards' help
-                here = Counter(self.values[p] for p in _bits(present))
-                helped = self.helped[present, value] = self._last(value, here)
+                helped = self._last(value, self.layout_counts(present))
+                self.helped[present, value] = helped
             if helped < turned:
                 needy.append(value)
         return bool(needy) and bool(self._short(present, turned, stack, needy))
@@ -175,41 +205,63 @@ class _Search:
     def _short(self, present: int, turned: int, stack: tuple, values=None) -> tuple[int, ...]:
         """The layout cards' values (of `values`, or all) that are in no set of the layout's
         cards, the stack's and those not turned yet."""
-        here = Counter(self.values[p] for p in _bits(present))
-        if stack:
-            here.update(stack)
+        here = self.layout_counts(present)
         unturned = self.unturned[turned]
+        on_stack: dict[int, int] = {}  # counted only when needed
         short = []
-        for value in set(self.values[p] for p in _bits(present)) if values is None else values:
+        for value in here if values is None else values:
             for need in self.partners.get(value, ()):
-                if all(here[v] + unturned[v] >= c for v, c in need):
-                    break
+                for v, c in need:
+                    have = here[v] + unturned[v]
+                    if have < c and stack:
+                        n = on_stack.get(v)
+                        if n is None:
+                            n = on_stack[v] = stack.count(v)
+                        have += n
+                    if have < c:
+                        break
+                else:
+                    break  # a set it can still be in
             else:
                 short.append(value)
         return tuple(short)
+
+    def layout_counts(self, present: int) -> Counter:
+        """The layout cards left, by value."""
+        counts = self.counts.get(present)
+        if counts is None:
+            counts = self.counts[present] = Counter(self.values[p] for p in _bits(present))
+        return counts
 
     def reachable(self, present: int, stack: tuple) -> tuple:
         """The top of the stack that sets may still take.
 
         A stack card leaves only in a set with a layout card, so one that shares no factor set
-        of the deck with any layout card is a wall: nothing under it can ever be taken. And two
-        neighbours sharing no set of the deck are never taken in the same set: reaching a card
-        takes one set per such break above it, plus one, each with its own layout card.
+        of the deck with any layout card is a wall: nothing under it can ever be taken. Two
+        neighbours in no set of the deck with a layout card's value are never taken in the same
+        set, and no set takes more than 6 stack cards: reaching a card takes one set per such
+        break above it, plus one, each with its own layout card.
         """
-        in_layout = {self.values[p] for p in _bits(present)}
-        sets_left = present.bit_count()
-        related = self.related
-        breaks = 0
-        above = None
+        rules = self.stack_rules.get(present)
+        if rules is None:  # for this layout: which cards are walls, which neighbours go together
+            in_layout = {self.values[p] for p in _bits(present)}
+            together = self.together
+            walls = {v for v, links in self.related.items() if links.isdisjoint(in_layout)}
+            near = {pair for pair, third in together.items() if not third.isdisjoint(in_layout)}
+            rules = self.stack_rules[present] = (present.bit_count(), walls, near)
+        sets_left, walls, near = rules
+        sets = 0  # the fewest sets that take this card and every card above it
+        run = MAX_RUN  # cards since the last break
+        above = -1
         for depth in range(len(stack) - 1, -1, -1):
             card = stack[depth]
-            links = related[card]
-            if links.isdisjoint(in_layout):
+            if card in walls:
                 return stack[depth + 1 :]
-            if above is not None and above not in links:
-                breaks += 1
-                if breaks >= sets_left:
+            if run == MAX_RUN or above * _PAIR + card not in near:
+                if sets == sets_left:
                     return stack[depth + 1 :]
+                sets, run = sets + 1, 0
+            run += 1
             above = card
         return stack
 
@@ -231,11 +283,8 @@ class _Search:
         if not present:
             return []
         size = len(stack)
-        reach = STACK_CARDS_PER_SET * present.bit_count()
-        if size > reach:
-            stack = stack[-reach:]  # the rest is buried for good
+        stack = self.reachable(present, stack)  # (it drops what is deeper than 6 a set, too)
         just_turned = fresh == NEW and before == present
-        stack = self.reachable(present, stack)
         if (not just_turned or len(stack) < size) and self.doomed(present, turned, stack):
             return None  # (turning alone moves a card, so only a cut can doom the layout)
         key = (present, turned, stack, before, fresh)
@@ -317,7 +366,7 @@ class _Search:
                     step = (("take", mask, run), line)
                     if not left:
                         return _unlink(step)
-                    rest = self.reachable(left, self._cut(left, cards[: len(cards) - run]))
+                    rest = self.reachable(left, cards[: len(cards) - run])
                     if (left, rest) not in seen:
                         seen.add((left, rest))
                         todo.append((left, rest, step))
@@ -326,7 +375,7 @@ class _Search:
             card = self.draw[turned]
             scored = []
             for here, cards, line in todo:
-                cards = self.reachable(here, self._cut(here, (*cards, card)))
+                cards = self.reachable(here, (*cards, card))
                 score = self.score(here, cards)
                 scored.append((score, here, cards, line))
             scored.sort(key=lambda entry: entry[0])
@@ -363,11 +412,6 @@ class _Search:
             layout_score = sum(hard[p] for p in cards) - FREE_WEIGHT * free
             self.layout_scores[present] = layout_score
         return layout_score + STACK_WEIGHT * len(stack)
-
-    @staticmethod
-    def _cut(present: int, stack: tuple) -> tuple:
-        reach = STACK_CARDS_PER_SET * present.bit_count()
-        return stack[-reach:] if len(stack) > reach else stack
 
 
 def _unlink(step: tuple) -> list[tuple]:

@@ -132,6 +132,21 @@ def test_the_beam_finds_a_win_that_depth_first_search_is_slow_to_find():
         _Search(state, 20_000, None).win(present, 0, (), present, ROOT)
 
 
+def test_stack_cards_that_no_set_can_reach_are_dropped():
+    """The face-up stack's cards under too many set boundaries can never be taken: each set
+    takes a layout card. With 14 and 15 left, a 7 and a 5 are in no factor set with 14 or 15
+    (35 = 5 x 7 and 70 = 14 x 5 have no room for the other), so 5, 7, 5, 7 needs a set per card:
+    only the top two can be reached with two layout cards. And no set takes more than 6 stack
+    cards: with 64 alone left, a seventh 2 lies out of reach."""
+    state = scenario({0: 14, 1: 15})
+    search = _Search(state, max_nodes=1, max_seconds=None)
+    assert search.reachable(0b11, (5, 7, 5, 7)) == (5, 7)
+    assert search.reachable(0b11, (7, 14, 2)) == (7, 14, 2)  # 14 = 7 x 2, one set
+    state = scenario({0: 64})
+    search = _Search(state, max_nodes=1, max_seconds=None)
+    assert search.reachable(0b1, (2,) * 7) == (2,) * 6
+
+
 def test_a_game_under_way_is_solved_from_where_it_stands():
     state = GAME.new_game({"level": 1}, 1, seed=3)
     for _ in range(3):
