@@ -87,6 +87,7 @@ _AFTER_RUN = {ROOT: (ROOT, ROOT, ROOT), NEW: (NEW, SAME, DUG), SAME: (SAME, DUG,
 # many layouts side by side find more wins than many stacks of one layout); a card free to use
 # counts this much for a position, a face-up card this much against it (see `score`).
 PER_LAYOUT = 1
+CLOSURE = 10  # positions looked at between two turns, per place in the beam
 FREE_WEIGHT = 0.3
 STACK_WEIGHT = 0.02
 
@@ -142,6 +143,7 @@ class _Search:
         self.related = _related(settings["level"])
         self.together = _together(settings["level"])
         self.stack_rules: dict[int, tuple[int, set[int], set[int]]] = {}
+        self.value_rules: dict[frozenset[int], tuple[set[int], set[int]]] = {}
         # The cards still face down once `turned` cards have been turned, by value.
         self.unturned = [Counter(self.draw[turned:]) for turned in range(len(self.draw) + 1)]
         self.lost: set[tuple] = set()
@@ -243,12 +245,9 @@ class _Search:
         break above it, plus one, each with its own layout card.
         """
         rules = self.stack_rules.get(present)
-        if rules is None:  # for this layout: which cards are walls, which neighbours go together
-            in_layout = {self.values[p] for p in _bits(present)}
-            together = self.together
-            walls = {v for v, links in self.related.items() if links.isdisjoint(in_layout)}
-            near = {pair for pair, third in together.items() if not third.isdisjoint(in_layout)}
-            rules = self.stack_rules[present] = (present.bit_count(), walls, near)
+        if rules is None:
+            in_layout = frozenset(self.values[p] for p in _bits(present))
+            rules = self.stack_rules[present] = (present.bit_count(), *self._walls(in_layout))
         sets_left, walls, near = rules
         sets = 0  # the fewest sets that take this card and every card above it
         run = MAX_RUN  # cards since the last break
@@ -264,6 +263,17 @@ class _Search:
             run += 1
             above = card
         return stack
+
+    def _walls(self, in_layout: frozenset[int]) -> tuple[set[int], set[int]]:
+        """For layout cards of these values: the stack cards that are walls, and the pairs of
+        neighbours that may be in a set together (the same for every layout of these values)."""
+        rules = self.value_rules.get(in_layout)
+        if rules is None:
+            walls = {v for v, links in self.related.items() if links.isdisjoint(in_layout)}
+            near = {pair for pair, third in self.together.items()
+                    if not third.isdisjoint(in_layout)}  # fmt: skip
+            rules = self.value_rules[in_layout] = (walls, near)
+        return rules
 
     def win(self, present: int, turned: int, stack: tuple, before: int, fresh: int):
         """A winning line from here, or None if there is none.
@@ -354,6 +364,7 @@ class _Search:
         for turned in range(last + 1):
             seen = {(p, s) for p, s, _ in beam}
             todo = beam
+            room = CLOSURE * width  # with many like cards, sets combine many ways
             i = 0
             while i < len(todo):
                 here, cards, line = todo[i]
@@ -367,7 +378,7 @@ class _Search:
                     if not left:
                         return _unlink(step)
                     rest = self.reachable(left, cards[: len(cards) - run])
-                    if (left, rest) not in seen:
+                    if (left, rest) not in seen and len(todo) < room:
                         seen.add((left, rest))
                         todo.append((left, rest, step))
             if turned == last:
