@@ -366,11 +366,14 @@ class _Search:
             todo = beam
             room = CLOSURE * width  # with many like cards, sets combine many ways
             i = 0
+            fresh = len(todo) if turned else 0  # the positions a turn made
             while i < len(todo):
                 here, cards, line = todo[i]
                 i += 1
                 self.count()
-                for mask, run in self.sets(here, cards, 0):
+                # Sets without the card just turned were there before the turn: the beam
+                # already had the positions they make (or found better ones).
+                for mask, run in self.sets(here, cards, 1 if i <= fresh else 0):
                     if turned < last and not run and not self.frees(here, mask):
                         continue  # it frees nothing: it waits for the end
                     left = here & ~mask
