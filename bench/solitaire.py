@@ -13,7 +13,7 @@ The booklet's claim: "At levels 3 through 6, a player should win about 1 out of 
 playing with the foundation of three overlapping rows of seven cards each. At levels 1 and 2, a
 player should win almost every time, even when playing with the pyramid foundation."
 
-Run: .venv/bin/python bench/solitaire.py [--deals 1000] [--strong-deals 1000] [--budget 0.5]
+Run: .venv/bin/python bench/solitaire.py [--deals 1000] [--strong-deals 1000] [--budget 2]
      [--levels 1,2,3,4,5,6] [--pyramid 1,3] [--only easy,medium,strong,solver]
 """
 
@@ -88,7 +88,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--strong-deals", type=int, default=1000, help="deals for the strong bot")
-    parser.add_argument("--budget", type=float, default=0.5, help="solver seconds per deal")
+    parser.add_argument("--budget", type=float, default=2.0, help="solver seconds a deal")
     parser.add_argument("--levels", default="1,2,3,4,5,6")
     parser.add_argument("--pyramid", default="1,3", help="levels to try as a pyramid too")
     parser.add_argument("--only", default="easy,medium,strong,solver", help="columns to measure")
