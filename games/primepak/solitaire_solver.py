@@ -73,9 +73,6 @@ class Solution:
         return {WIN: True, NO_WIN: False}.get(self.status)
 
 
-_NONE: frozenset[int] = frozenset()
-
-
 class _OutOfBudget(Exception):
     pass
 
@@ -157,8 +154,10 @@ class _Search:
             self.where.setdefault(card, []).append(place)
         # The same for each value with no other layout card's help: a bound from below.
         self.alone = {value: self._last(value, Counter([value])) for value in set(self.values)}
-        # The sets of a layout and a stack top, sorted: the same layout (and the same cards)
-        # may share this between searches of other draw orders.
+        # The sets of a layout and a stack top, sorted (keyed by layout, stack top, least run),
+        # and find_collections' sets of a layout and a run's product (keyed by four numbers):
+        # the same layout (and the same cards) may share these between searches of other
+        # draw orders.
         self.known_sets = {} if known_sets is None else known_sets
         self.nodes = 0
         self.max_nodes = max_nodes
@@ -184,7 +183,7 @@ class _Search:
                 self.helped[present, value] = helped
             if helped < turned:
                 needy.append(value)
-        return bool(needy) and bool(self._short(present, turned, stack, needy))
+        return bool(needy) and self._stuck(present, turned, stack, needy)
 
     def _last(self, value: int, here: Counter) -> float:
         """The most cards that may be turned while this value still has a set of the cards
@@ -204,14 +203,13 @@ class _Search:
                     break
         return best
 
-    def _short(self, present: int, turned: int, stack: tuple, values=None) -> tuple[int, ...]:
-        """The layout cards' values (of `values`, or all) that are in no set of the layout's
-        cards, the stack's and those not turned yet."""
+    def _stuck(self, present: int, turned: int, stack: tuple, values: list[int]) -> bool:
+        """One of these layout values is in no set of the layout's cards, the stack's and
+        those not turned yet."""
         here = self.layout_counts(present)
         unturned = self.unturned[turned]
         on_stack: dict[int, int] = {}  # counted only when needed
-        short = []
-        for value in here if values is None else values:
+        for value in values:
             for need in self.partners.get(value, ()):
                 for v, c in need:
                     have = here[v] + unturned[v]
@@ -225,8 +223,8 @@ class _Search:
                 else:
                     break  # a set it can still be in
             else:
-                short.append(value)
-        return tuple(short)
+                return True
+        return False
 
     def layout_counts(self, present: int) -> Counter:
         """The layout cards left, by value."""
@@ -485,21 +483,22 @@ def solve(
     search = _Search(state, max_nodes, max_seconds)
     present = sum(1 << p for p, card in enumerate(state["foundation"]) if card is not None)
     stack = tuple(state["stack"])
-    phases = [FIRST_NODES, *(-width for width in BEAM_WIDTHS), None]
-    for phase in phases:
-        search.max_nodes = max_nodes if phase is None or phase < 0 else min(max_nodes, phase)
+    phases = [("depth", FIRST_NODES), *(("beam", width) for width in BEAM_WIDTHS), ("depth", None)]
+    for kind, size in phases:
+        # A depth-first phase may use `size` positions (None: all the rest); a beam, all the rest.
+        search.max_nodes = min(max_nodes, size) if kind == "depth" and size else max_nodes
         try:
-            if phase is not None and phase < 0:
-                line = search.beam(present, stack, -phase)
+            if kind == "beam":
+                line = search.beam(present, stack, size)
                 if line is None:
-                    continue
+                    continue  # no win found, which proves nothing
             else:
                 line = search.win(present, 0, stack, present, ROOT)
         except _OutOfBudget:
             if search.nodes < max_nodes and (
                 search.deadline is None or time.perf_counter() < search.deadline
             ):
-                continue
+                continue  # only this phase's share is spent
             return Solution(UNKNOWN, nodes=search.nodes, seconds=time.perf_counter() - start)
         seconds = time.perf_counter() - start
         if line is None:
