@@ -149,6 +149,7 @@ class _Search:
         self.counts: dict[int, Counter] = {}
         self.layout_scores: dict[int, float] = {}  # the beam's, without the stack's part
         self.freeing: dict[tuple[int, int], bool] = {}
+        self.wants: dict[tuple[int, int, int], list[tuple]] = {}  # see `_wanted`
         self.where: dict[int, list[int]] = {}  # where each value lies in the draw pile
         for place, card in enumerate(self.draw):
             self.where.setdefault(card, []).append(place)
@@ -205,26 +206,35 @@ class _Search:
 
     def _stuck(self, present: int, turned: int, stack: tuple, values: list[int]) -> bool:
         """One of these layout values is in no set of the layout's cards, the stack's and
-        those not turned yet."""
-        here = self.layout_counts(present)
-        unturned = self.unturned[turned]
+        those not turned yet (each has none without the stack: see `doomed`)."""
         on_stack: dict[int, int] = {}  # counted only when needed
         for value in values:
-            for need in self.partners.get(value, ()):
-                for v, c in need:
-                    have = here[v] + unturned[v]
-                    if have < c and stack:
-                        n = on_stack.get(v)
-                        if n is None:
-                            n = on_stack[v] = stack.count(v)
-                        have += n
-                    if have < c:
+            for wanted in self._wanted(present, turned, value):
+                for v, c in wanted:
+                    n = on_stack.get(v)
+                    if n is None:
+                        n = on_stack[v] = stack.count(v)
+                    if n < c:
                         break
                 else:
                     break  # a set it can still be in
             else:
                 return True
         return False
+
+    def _wanted(self, present: int, turned: int, value: int) -> list[tuple]:
+        """For each set of the deck this layout value may be in, the cards it would need from
+        the stack (value, count) beside the layout's and those not turned yet."""
+        key = (present, turned, value)
+        wanted = self.wants.get(key)
+        if wanted is None:
+            here, unturned = self.layout_counts(present), self.unturned[turned]
+            wanted = self.wants[key] = [
+                tuple((v, c - here[v] - unturned[v]) for v, c in need
+                      if c > here[v] + unturned[v])
+                for need in self.partners.get(value, ())
+            ]  # fmt: skip
+        return wanted
 
     def layout_counts(self, present: int) -> Counter:
         """The layout cards left, by value."""
@@ -242,25 +252,62 @@ class _Search:
         set, and no set takes more than 6 stack cards: reaching a card takes one set per such
         break above it, plus one, each with its own layout card.
         """
+        return self._cut(present, stack)[0]
+
+    def _cut(self, present: int, stack: tuple) -> tuple[tuple, tuple[int, tuple[int, ...]]]:
+        """`reachable`, and its shape: the fewest sets that take all of it, and the lengths of
+        its runs of neighbours that may be in one set, top first (see `_turned`)."""
+        sets_left, walls, near = self._rules(present)
+        sets = 0  # the fewest sets that take this card and every card above it
+        run = MAX_RUN  # cards since the last break
+        above = -1
+        runs, length = [], 0
+        size = len(stack)
+        for i, card in enumerate(reversed(stack)):
+            linked = above * _PAIR + card in near  # (never so for a wall)
+            if not linked or run == MAX_RUN:
+                if sets == sets_left or (not linked and card in walls):
+                    stack = stack[size - i :]
+                    break
+                sets, run = sets + 1, 0
+                if not linked and length:
+                    runs.append(length)
+                    length = 0
+            run += 1
+            length += 1
+            above = card
+        if length:
+            runs.append(length)
+        return stack, (sets, tuple(runs))
+
+    def _turned(self, present: int, stack: tuple, shape: tuple) -> tuple[tuple, tuple]:
+        """`_cut` of a stack whose cards under its top are `reachable`, with that shape: the
+        new card adds one set to reach the cards under it, or none when it joins the top run
+        and fits in its last set; when that is one set too many, the last set's cards go."""
+        sets_left, walls, near = self._rules(present)
+        card = stack[-1]
+        if card in walls:
+            return (), (0, ())
+        sets, runs = shape
+        if runs and card * _PAIR + stack[-2] in near:
+            sets += runs[0] % MAX_RUN == 0
+            runs = (runs[0] + 1, *runs[1:])
+        else:
+            sets, runs = sets + 1, (1, *runs)
+        if sets > sets_left:
+            bottom = runs[-1]
+            keep = (bottom - 1) // MAX_RUN * MAX_RUN  # the bottom run's cards in other sets
+            stack = stack[bottom - keep :]
+            sets, runs = sets - 1, (*runs[:-1], keep) if keep else runs[:-1]
+        return stack, (sets, runs)
+
+    def _rules(self, present: int) -> tuple[int, set[int], set[int]]:
+        """For these layout cards: how many sets may still be taken, and `_walls`."""
         rules = self.stack_rules.get(present)
         if rules is None:
             in_layout = frozenset(self.values[p] for p in _bits(present))
             rules = self.stack_rules[present] = (present.bit_count(), *self._walls(in_layout))
-        sets_left, walls, near = rules
-        sets = 0  # the fewest sets that take this card and every card above it
-        run = MAX_RUN  # cards since the last break
-        above = -1
-        for depth in range(len(stack) - 1, -1, -1):
-            card = stack[depth]
-            if card in walls:
-                return stack[depth + 1 :]
-            if run == MAX_RUN or above * _PAIR + card not in near:
-                if sets == sets_left:
-                    return stack[depth + 1 :]
-                sets, run = sets + 1, 0
-            run += 1
-            above = card
-        return stack
+        return rules
 
     def _walls(self, in_layout: frozenset[int]) -> tuple[set[int], set[int]]:
         """For layout cards of these values: the stack cards that are walls, and the pairs of
@@ -273,7 +320,8 @@ class _Search:
             rules = self.value_rules[in_layout] = (walls, near)
         return rules
 
-    def win(self, present: int, turned: int, stack: tuple, before: int, fresh: int):
+    def win(self, present: int, turned: int, stack: tuple, before: int, fresh: int,
+            shape: tuple | None = None):  # fmt: skip
         """A winning line from here, or None if there is none.
 
         Only lines of a canonical form are searched; every winnable deal has one:
@@ -287,11 +335,17 @@ class _Search:
         (Move the first kind to the end of a winning line, then move each other set before
         the turn before it while it could be taken there: every move keeps the line legal, and
         each kind only ever moves one way, so this stops, in the canonical form.)
+
+        `shape`, just after a turn: the shape of the stack under the new card (`_cut`), so that
+        the stack is not scanned again (`_turned`).
         """
         if not present:
             return []
         size = len(stack)
-        stack = self.reachable(present, stack)  # (it drops what is deeper than 6 a set, too)
+        if shape is None:  # (it drops what is deeper than 6 a set, too)
+            stack, shape = self._cut(present, stack)
+        else:
+            stack, shape = self._turned(present, stack, shape)
         just_turned = fresh == NEW and before == present
         if (not just_turned or len(stack) < size) and self.doomed(present, turned, stack):
             return None  # (turning alone moves a card, so only a cut can doom the layout)
@@ -317,7 +371,7 @@ class _Search:
             if line is not None:
                 return [("take", mask, run), *line]
         if more_turns:
-            line = self.win(present, turned + 1, (*stack, self.draw[turned]), present, NEW)
+            line = self.win(present, turned + 1, (*stack, self.draw[turned]), present, NEW, shape)
             if line is not None:
                 return [TURN, *line]
         self.lost.add(key)
@@ -358,15 +412,17 @@ class _Search:
         traps the depth-first search; the depth-first search is still what proves "no win".
         """
         last = len(self.draw)
-        beam: list[tuple] = [(present, stack, None)]  # the line as (step, earlier) links
+        # A position: the layout cards left, the stack (`_cut`, and its shape), the line as
+        # (step, earlier) links.
+        beam: list[tuple] = [(present, *self._cut(present, stack), None)]
         for turned in range(last + 1):
-            seen = {(p, s) for p, s, _ in beam}
+            seen = {(p, s) for p, s, _, _ in beam}
             todo = beam
             room = CLOSURE * width  # with many like cards, sets combine many ways
             i = 0
             fresh = len(todo) if turned else 0  # the positions a turn made
             while i < len(todo):
-                here, cards, line = todo[i]
+                here, cards, _, line = todo[i]
                 i += 1
                 self.count()
                 # Sets without the card just turned were there before the turn: the beam
@@ -378,25 +434,24 @@ class _Search:
                     step = (("take", mask, run), line)
                     if not left:
                         return _unlink(step)
-                    rest = self.reachable(left, cards[: len(cards) - run])
+                    rest, shape = self._cut(left, cards[: len(cards) - run])
                     if (left, rest) not in seen and len(todo) < room:
                         seen.add((left, rest))
-                        todo.append((left, rest, step))
+                        todo.append((left, rest, shape, step))
             if turned == last:
                 return None
             card = self.draw[turned]
             scored = []
-            for here, cards, line in todo:
-                cards = self.reachable(here, (*cards, card))
-                score = self.score(here, cards)
-                scored.append((score, here, cards, line))
+            for here, cards, shape, line in todo:
+                cards, shape = self._turned(here, (*cards, card), shape)
+                scored.append((self.score(here, cards), here, cards, shape, line))
             scored.sort(key=lambda entry: entry[0])
             beam, layouts = [], Counter()
-            for _, here, cards, line in scored:
+            for _, here, cards, shape, line in scored:
                 if layouts[here] >= PER_LAYOUT or self.doomed(here, turned + 1, cards):
                     continue
                 layouts[here] += 1
-                beam.append((here, cards, (TURN, line)))
+                beam.append((here, cards, shape, (TURN, line)))
                 if len(beam) >= width:
                     break
             if not beam:

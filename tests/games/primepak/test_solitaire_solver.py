@@ -147,6 +147,28 @@ def test_stack_cards_that_no_set_can_reach_are_dropped():
     assert search.reachable(0b1, (2,) * 7) == (2,) * 6
 
 
+@pytest.mark.parametrize("level", [1, 2, 3, 4, 5, 6])
+def test_a_turned_card_cuts_the_stack_as_a_fresh_look_at_it_would(level):
+    """The search does not look at the whole stack again after a turn (`_turned`): what it
+    keeps must be what a fresh look keeps (`_cut`), for every card turned, whatever the
+    layout left. Small layouts make many walls and breaks, long runs of 2s the six-card rule."""
+    rng = random.Random(level)
+    state = GAME.new_game({"level": level}, 1, seed=level)
+    search = _Search(state, max_nodes=1, max_seconds=None)
+    size = len(search.values)
+    deck = number_cards(level)
+    for _ in range(40):
+        present = rng.randrange(1, 1 << size)
+        if rng.random() < 0.5:  # a few layout cards left: sets are few, walls many
+            present &= rng.randrange(1, 1 << size) & rng.randrange(1, 1 << size) or 1
+        stack, shape = search._cut(present, ())
+        for _ in range(60):
+            card = rng.choice([2, 2, 2, 3, 5] if rng.random() < 0.3 else deck)
+            turned = (*stack, card)
+            stack, shape = search._turned(present, turned, shape)
+            assert (stack, shape) == search._cut(present, turned)
+
+
 def test_a_game_under_way_is_solved_from_where_it_stands():
     state = GAME.new_game({"level": 1}, 1, seed=3)
     for _ in range(3):
