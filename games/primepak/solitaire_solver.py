@@ -149,7 +149,6 @@ class _Search:
         self.counts: dict[int, Counter] = {}
         self.layout_scores: dict[int, float] = {}  # the beam's, without the stack's part
         self.freeing: dict[tuple[int, int], bool] = {}
-        self.wants: dict[tuple[int, int, int], list[tuple]] = {}  # see `_wanted`
         self.where: dict[int, list[int]] = {}  # where each value lies in the draw pile
         for place, card in enumerate(self.draw):
             self.where.setdefault(card, []).append(place)
@@ -206,35 +205,26 @@ class _Search:
 
     def _stuck(self, present: int, turned: int, stack: tuple, values: list[int]) -> bool:
         """One of these layout values is in no set of the layout's cards, the stack's and
-        those not turned yet (each has none without the stack: see `doomed`)."""
+        those not turned yet."""
+        here = self.layout_counts(present)
+        unturned = self.unturned[turned]
         on_stack: dict[int, int] = {}  # counted only when needed
         for value in values:
-            for wanted in self._wanted(present, turned, value):
-                for v, c in wanted:
-                    n = on_stack.get(v)
-                    if n is None:
-                        n = on_stack[v] = stack.count(v)
-                    if n < c:
+            for need in self.partners.get(value, ()):
+                for v, c in need:
+                    have = here[v] + unturned[v]
+                    if have < c and stack:
+                        n = on_stack.get(v)
+                        if n is None:
+                            n = on_stack[v] = stack.count(v)
+                        have += n
+                    if have < c:
                         break
                 else:
                     break  # a set it can still be in
             else:
                 return True
         return False
-
-    def _wanted(self, present: int, turned: int, value: int) -> list[tuple]:
-        """For each set of the deck this layout value may be in, the cards it would need from
-        the stack (value, count) beside the layout's and those not turned yet."""
-        key = (present, turned, value)
-        wanted = self.wants.get(key)
-        if wanted is None:
-            here, unturned = self.layout_counts(present), self.unturned[turned]
-            wanted = self.wants[key] = [
-                tuple((v, c - here[v] - unturned[v]) for v, c in need
-                      if c > here[v] + unturned[v])
-                for need in self.partners.get(value, ())
-            ]  # fmt: skip
-        return wanted
 
     def layout_counts(self, present: int) -> Counter:
         """The layout cards left, by value."""
