@@ -153,7 +153,7 @@ def find_collections(
     only those taking at least `min_run` stack cards. A search may pass a `cache` (of this
     layout and these values, with no `limit`): the sets of each run's product are kept there.
     """
-    order = [p for p in layout.order if present >> p & 1]
+    order = [(p, values[p]) for p in layout.order if present >> p & 1]  # (position, value)
     top = stack[: -MAX_RUN - 1 : -1]
     found: list[tuple[int, int]] = []
     product, biggest = 1, 0
@@ -195,8 +195,7 @@ def _sets_with_run(layout, values, present, order, run, product, biggest, found,
                     found.append((chosen, run))
                     if limit is not None and len(found) >= limit:
                         return True
-    for answer in order:
-        value = values[answer]
+    for answer, value in order:
         if value <= biggest or value % product or value in _PRIMES:
             continue
         target, bit = value // product, 1 << answer
@@ -214,13 +213,17 @@ def _sets_with_run(layout, values, present, order, run, product, biggest, found,
 
 def _closed_sets(order, values, present, covered_by, target, below, answer) -> list[int]:
     """Groups of layout cards smaller than `below` multiplying to `target`, each taken with
-    every card lying on it (the answer's position, if any, counts as taken too)."""
+    every card lying on it (the answer's position, if any, counts as taken too). `order`: the
+    layout cards left, (position, value), in the layout's order."""
     if answer >= 0:
         # Cards lying on the answer must be among its factors: a quick way out if not.
         on = covered_by[answer] & present
-        if on and any(on >> p & 1 and target % values[p] for p in order):
-            return []
-    candidates = [p for p in order if p != answer and values[p] < below and target % values[p] == 0]
+        while on:
+            low = on & -on
+            if target % values[low.bit_length() - 1]:
+                return []
+            on ^= low
+    candidates = [(p, v) for p, v in order if v < below and not target % v and p != answer]
     results: list[int] = []
     start = 1 << answer if answer >= 0 else 0
 
@@ -230,8 +233,7 @@ def _closed_sets(order, values, present, covered_by, target, below, answer) -> l
                 results.append(chosen & ~start)
             return
         for j in range(i, len(candidates)):
-            p = candidates[j]
-            value = values[p]
+            p, value = candidates[j]
             if rest % value == 0 and not covered_by[p] & present & ~chosen:
                 extend(j + 1, chosen | 1 << p, rest // value)
 
