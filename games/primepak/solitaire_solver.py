@@ -513,11 +513,12 @@ def _bits(mask: int) -> list[int]:
     return [p for p in range(mask.bit_length()) if mask >> p & 1]
 
 
-# The search's phases, in positions: depth first for a moment (most deals are decided there),
-# then beam searches of these widths (they find the wins depth first gets lost looking for),
-# then depth first again with the rest of the budget (it alone can prove "no win").
-FIRST_NODES = 4_000
-BEAM_WIDTHS = (100, 400)
+# The search's phases: depth first for a moment (most deals are decided there), then beam
+# searches of these widths (they find the wins depth first gets lost looking for), then depth
+# first again with the rest of the budget (it alone can prove "no win"). A depth-first phase
+# looks at this many positions more (None: all the rest); positions shown lost are kept from
+# one depth-first phase to the next.
+PHASES = (("depth", 4_000), ("beam", 100), ("beam", 400), ("depth", None))
 
 
 def solve(
@@ -528,10 +529,10 @@ def solve(
     search = _Search(state, max_nodes, max_seconds)
     present = sum(1 << p for p, card in enumerate(state["foundation"]) if card is not None)
     stack = tuple(state["stack"])
-    phases = [("depth", FIRST_NODES), *(("beam", width) for width in BEAM_WIDTHS), ("depth", None)]
-    for kind, size in phases:
-        # A depth-first phase may use `size` positions (None: all the rest); a beam, all the rest.
-        search.max_nodes = min(max_nodes, size) if kind == "depth" and size else max_nodes
+    for kind, size in PHASES:
+        # A depth-first phase may use `size` positions more; a beam, all the rest.
+        more = size if kind == "depth" and size else max_nodes
+        search.max_nodes = min(max_nodes, search.nodes + more)
         try:
             if kind == "beam":
                 line = search.beam(present, stack, size)
