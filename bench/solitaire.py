@@ -14,7 +14,8 @@ playing with the foundation of three overlapping rows of seven cards each. At le
 player should win almost every time, even when playing with the pyramid foundation."
 
 Run: .venv/bin/python bench/solitaire.py [--deals 1000] [--strong-deals 1000] [--budget 2]
-     [--levels 1,2,3,4,5,6] [--pyramid 1,3] [--only easy,medium,strong,solver]
+     [--levels 1,2,3,4,5,6] [--pyramid 1,3] [--only easy,medium,strong,solver] [--first-seed 0]
+(--first-seed splits a long run, e.g. the strong bot's, between processes: 0 and 500.)
 """
 
 import argparse
@@ -54,13 +55,13 @@ def rate(wins: int, n: int) -> str:
     return f"{wins:>5} {100 * wins / n:5.1f}% [{100 * low:4.1f}–{100 * high:4.1f}]"
 
 
-def bot_wins(bot, settings: dict, deals: int) -> tuple[int, float, list[float]]:
+def bot_wins(bot, settings: dict, deals: int, first: int = 0) -> tuple[int, float, list[float]]:
     """Games won by a bot playing through the ordinary moves; seconds per game; the time of
     each decision that was not a card of a set already chosen (ms)."""
     wins = 0
     decisions = []
     start = time.perf_counter()
-    for seed in range(deals):
+    for seed in range(first, first + deals):
         state = GAME.new_game(settings, 1, seed)
         rng = random.Random(seed)
         while GAME.outcome(state) is None:
@@ -74,10 +75,12 @@ def bot_wins(bot, settings: dict, deals: int) -> tuple[int, float, list[float]]:
     return wins, (time.perf_counter() - start) / max(1, deals), decisions
 
 
-def solver_results(settings: dict, deals: int, budget: float) -> tuple[dict, list[float]]:
+def solver_results(
+    settings: dict, deals: int, budget: float, first: int = 0
+) -> tuple[dict, list[float]]:
     counts = {WIN: 0, NO_WIN: 0, UNKNOWN: 0}
     times = []
-    for seed in range(deals):
+    for seed in range(first, first + deals):
         solution = solve(GAME.new_game(settings, 1, seed), max_seconds=budget, max_nodes=10**9)
         counts[solution.status] += 1
         times.append(solution.seconds * 1000)
@@ -92,11 +95,13 @@ def main() -> None:
     parser.add_argument("--levels", default="1,2,3,4,5,6")
     parser.add_argument("--pyramid", default="1,3", help="levels to try as a pyramid too")
     parser.add_argument("--only", default="easy,medium,strong,solver", help="columns to measure")
+    parser.add_argument("--first-seed", type=int, default=0, help="to split a long run")
     args = parser.parse_args()
     only = set(args.only.split(","))
     print(f"Prime Solitaire win rates — {machine()}")
     print(
-        f"{args.deals} seeded deals per row (the strong bot: the first {args.strong_deals}); "
+        f"{args.deals} seeded deals per row from seed {args.first_seed} (the strong bot: the "
+        f"first {args.strong_deals}); "
         f"solver budget {args.budget} s per deal; the strong bot's decision times in ms"
     )
     print(
@@ -114,7 +119,9 @@ def main() -> None:
         cells, seconds = {}, []
         for name, n in (("easy", deals), ("medium", deals), ("strong", args.strong_deals)):
             if name in only and n:
-                wins, per_game, decisions = bot_wins(GAME.bots()[name], settings, n)
+                wins, per_game, decisions = bot_wins(
+                    GAME.bots()[name], settings, n, args.first_seed
+                )
                 cells[name] = rate(wins, n)
                 seconds.append(f"{per_game:.3f}")
                 if name == "strong":
@@ -122,7 +129,11 @@ def main() -> None:
                         f"{statistics.median(decisions):.0f}/{percentile(decisions, 95):.0f}/"
                         f"{max(decisions):.0f}"
                     )
-        solver = "" if "solver" not in only else solver_row(settings, deals, args.budget)
+        solver = (
+            ""
+            if "solver" not in only
+            else solver_row(settings, deals, args.budget, args.first_seed)
+        )
         claims = BOOKLET if shape == "rows" else BOOKLET_PYRAMID
         label = f"level {level} {'5 rows' if shape == 'rows' and level <= 2 else shape}"
         if shape == "rows" and level > 2:
@@ -135,8 +146,8 @@ def main() -> None:
         )
 
 
-def solver_row(settings: dict, deals: int, budget: float) -> str:
-    counts, times = solver_results(settings, deals, budget)
+def solver_row(settings: dict, deals: int, budget: float, first: int = 0) -> str:
+    counts, times = solver_results(settings, deals, budget, first)
     ceiling = 100 * (counts[WIN] + counts[UNKNOWN]) / deals
     return (
         f"{rate(counts[WIN], deals):<27} {counts[NO_WIN]:>6} {counts[UNKNOWN]:>7} "

@@ -645,8 +645,8 @@ def test_bots_only_choose_legal_moves_and_decide_from_their_view_alone(monkeypat
     bot imagines fewer orders here, to keep the test quick; it is the same search.)"""
     import games.primepak.solitaire_bots as bots
 
-    monkeypatch.setattr(bots, "STRONG_SAMPLES", 4)
-    monkeypatch.setattr(bots, "SURE_SAMPLES", 2)
+    monkeypatch.setattr(bots, "THINKING", {})
+    monkeypatch.setattr(bots, "DEFAULT_THINKING", (4, 2, 20_000))
     monkeypatch.setattr(bots, "STRONG_NODES", 100)
 
     def check(state, view, moves, move):
