@@ -14,7 +14,7 @@ A position is (layout cards left, cards turned, the reachable top of the face-up
 and what the canonical form below needs); positions already shown lost are remembered. Only
 lines of a canonical form are searched (see `_Search.win`). A position is lost at once when some
 layout card can no longer be in any factor set of the cards that may still be taken. Stack cards
-that can never be taken again are dropped (`_Search.reachable`): everything under a card that
+that can never be taken again are dropped (`_Search._cut`): everything under a card that
 shares no factor set of the deck with any layout card (a wall), and what lies under more set
 boundaries than there are layout cards left (each set takes one; a set takes at most 6 stack
 cards, and two neighbours that are in no set of the deck with a layout card's value are never
@@ -233,8 +233,10 @@ class _Search:
             counts = self.counts[present] = Counter(self.values[p] for p in _bits(present))
         return counts
 
-    def reachable(self, present: int, stack: tuple) -> tuple:
-        """The top of the stack that sets may still take.
+    def _cut(self, present: int, stack: tuple) -> tuple[tuple, tuple[int, tuple[int, ...]]]:
+        """The top of the stack that sets may still take, and its shape: the fewest sets that
+        take all of it, and the lengths of its runs of neighbours that may be in one set, top
+        first (see `_turned`).
 
         A stack card leaves only in a set with a layout card, so one that shares no factor set
         of the deck with any layout card is a wall: nothing under it can ever be taken. Two
@@ -242,11 +244,6 @@ class _Search:
         set, and no set takes more than 6 stack cards: reaching a card takes one set per such
         break above it, plus one, each with its own layout card.
         """
-        return self._cut(present, stack)[0]
-
-    def _cut(self, present: int, stack: tuple) -> tuple[tuple, tuple[int, tuple[int, ...]]]:
-        """`reachable`, and its shape: the fewest sets that take all of it, and the lengths of
-        its runs of neighbours that may be in one set, top first (see `_turned`)."""
         sets_left, walls, near = self._rules(present)
         sets = 0  # the fewest sets that take this card and every card above it
         run = MAX_RUN  # cards since the last break
@@ -271,7 +268,7 @@ class _Search:
         return stack, (sets, tuple(runs))
 
     def _turned(self, present: int, stack: tuple, shape: tuple) -> tuple[tuple, tuple]:
-        """`_cut` of a stack whose cards under its top are `reachable`, with that shape: the
+        """`_cut` of a stack whose cards under its top were cut, with that shape: the
         new card adds one set to reach the cards under it, or none when it joins the top run
         and fits in its last set; when that is one set too many, the last set's cards go."""
         sets_left, walls, near = self._rules(present)
@@ -332,7 +329,7 @@ class _Search:
         if not present:
             return []
         size = len(stack)
-        if shape is None:  # (it drops what is deeper than 6 a set, too)
+        if shape is None:
             stack, shape = self._cut(present, stack)
         else:
             stack, shape = self._turned(present, stack, shape)

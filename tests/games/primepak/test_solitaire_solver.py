@@ -140,11 +140,11 @@ def test_stack_cards_that_no_set_can_reach_are_dropped():
     cards: with 64 alone left, a seventh 2 lies out of reach."""
     state = scenario({0: 14, 1: 15})
     search = _Search(state, max_nodes=1, max_seconds=None)
-    assert search.reachable(0b11, (5, 7, 5, 7)) == (5, 7)
-    assert search.reachable(0b11, (7, 14, 2)) == (7, 14, 2)  # 14 = 7 x 2, one set
+    assert search._cut(0b11, (5, 7, 5, 7))[0] == (5, 7)
+    assert search._cut(0b11, (7, 14, 2))[0] == (7, 14, 2)  # 14 = 7 x 2, one set
     state = scenario({0: 64})
     search = _Search(state, max_nodes=1, max_seconds=None)
-    assert search.reachable(0b1, (2,) * 7) == (2,) * 6
+    assert search._cut(0b1, (2,) * 7)[0] == (2,) * 6
 
 
 @pytest.mark.parametrize("level", [1, 2, 3, 4, 5, 6])
