@@ -2,8 +2,9 @@
 
 It is what the database keeps about the child, keyed to them: their record and sign-in, their
 sound setting, the assignments given to them by name, every seat they sat in (the match's
-settings, dates and result, and the moves they made themselves), their learning records,
-their progress rows and the ledger of matches counted in it.
+settings, dates and result, and the moves they made themselves: while a game goes on only
+each move's line in the game log, never its data, which can hold a choice still secret at the
+table), their learning records, their progress rows and the ledger of matches counted in it.
 
 Classmates are not named in it: another player is "a classmate", "a former student", "the
 teacher" or a bot. Match states are left out too: they hold the other players' hands.
@@ -17,7 +18,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from games.engine import get_game
-from games.models import LearningRecord, MoveRecord, Seat
+from games.models import LearningRecord, Match, MoveRecord, Seat
 
 from .models import Assignment, ProgressCounted, Student, StudentProgress
 
@@ -146,6 +147,7 @@ def _matches(student: Student) -> list[dict[str, Any]]:
     for seat in seats:
         match = seat.match
         own = [m for m in moves[match.pk] if not m.by_bot]
+        ended = match.status in (Match.Status.FINISHED, Match.Status.ABANDONED)
         found.append(
             {
                 "id": match.pk,
@@ -174,13 +176,20 @@ def _matches(student: Student) -> list[dict[str, Any]]:
                     for s in match.seats.all()
                 ],
                 "outcome": match.outcome,
-                "moves": [
-                    {"number": m.number, "text": m.text, "move": m.move, "at": m.created_at}
-                    for m in own
-                ],
+                "moves": [_move(m, ended) for m in own],
                 "moves_by_a_bot_for_them": len(moves[match.pk]) - len(own),
             }
         )
+    return found
+
+
+def _move(record: MoveRecord, ended: bool) -> dict[str, Any]:
+    """One of the student's own moves. While the game goes on, only its line in the game log:
+    a move's data can hold a choice still secret at the table (Prime Bomb's cards before the
+    reveal), and the log's line never does."""
+    found = {"number": record.number, "text": record.text, "at": record.created_at}
+    if ended:
+        found["move"] = record.move
     return found
 
 

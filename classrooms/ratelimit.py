@@ -2,19 +2,23 @@
 
 Every sign-in attempt is counted *before* the password is checked (one atomic Redis INCR per
 counter), so twenty-four requests sent together cannot have more than the limit checked. A
-correct sign-in takes its own attempt back.
+correct sign-in takes its own attempt back, and so does a refused one: only tries that were
+checked use up a limit.
 
 Three counters decide (docs/security.md has the brute-force arithmetic):
 
+- **The device** (a signed cookie; a script that sends none is a new device every time):
+  one device hammering many accounts is slowed down without touching its neighbours.
+- **The address**, for devices not trusted for the account they try, counted apart for
+  pupils' and teachers' accounts: a school shares one address, so its known Chromebooks are
+  never blocked by what a stranger at that address does, nor its teachers by a flood of wrong
+  pupil passwords. The class's teacher can let pupils' sign-ins from their own address through
+  again from the class page (a few times a window: anyone can open a teacher account).
 - **The account**, counted apart for the devices that have signed in to it before ("trusted":
   the signed device cookie says so) and for every other device. Ten wrong tries from strangers
   lock the account for strangers for a day, and the child's own Chromebook still signs in; ten
   wrong tries on the child's own devices lock those too. A locked child is told to ask their
   teacher, who can unlock them at once.
-- **The device** (a signed cookie, or the address when a script sends none): one device
-  hammering many accounts is slowed down without touching its neighbours.
-- **The address**, for devices not trusted for the account they try: a school shares one
-  address, so its known Chromebooks are never blocked by what a stranger at that address does.
 
 Class-code look-ups are counted the same way (the device, and the address for devices that
 have never signed in), so codes and the names behind them cannot be guessed.
@@ -27,6 +31,7 @@ import logging
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import partial
 
 from django.conf import settings
 from django.core import signing
@@ -41,6 +46,10 @@ DEVICE_COOKIE = "factorium_device"
 DEVICE_SALT = "classrooms.ratelimit.device"
 DEVICE_COOKIE_AGE = 400 * 24 * 60 * 60  # browsers keep a cookie at most 400 days
 DEVICE_ACCOUNTS_KEPT = 40  # a shared classroom Chromebook remembers this many sign-ins
+# How often per address window a teacher may let their address's pupils through again: a few,
+# for a school, and few, as anyone can open a teacher account and a class to do it.
+ADDRESS_LIFTS = 2
+TEACHER_PREFIX = "teacher:"
 
 
 def _cache():
@@ -110,7 +119,13 @@ def per_device() -> Counter:
 
 
 def per_address() -> Counter:
+    """Sign-ins to pupils' accounts per address."""
     return Counter("address", settings.LOGIN_IP_RATE_LIMIT, settings.LOGIN_IP_RATE_WINDOW)
+
+
+def teacher_per_address() -> Counter:
+    """Sign-ins to teachers' accounts per address, apart from pupils' (same settings)."""
+    return Counter("address-teacher", settings.LOGIN_IP_RATE_LIMIT, settings.LOGIN_IP_RATE_WINDOW)
 
 
 def code_per_device() -> Counter:
@@ -119,6 +134,11 @@ def code_per_device() -> Counter:
 
 def code_per_address() -> Counter:
     return Counter("code-address", settings.CLASS_CODE_IP_LIMIT, settings.LOGIN_IP_RATE_WINDOW)
+
+
+def address_lifts() -> Counter:
+    """Teachers letting an address's pupils through again (see ADDRESS_LIFTS)."""
+    return Counter("address-lift", ADDRESS_LIFTS, settings.LOGIN_IP_RATE_WINDOW)
 
 
 def client_address(request: HttpRequest) -> str:
@@ -203,6 +223,36 @@ def _guard(action):
         raise Unavailable from error
 
 
+Check = tuple[Counter, str, type[RateLimited]]
+
+
+def _hit_in_order(checks: list[Check]) -> list[tuple[Counter, str]]:
+    """Count one try on each counter in turn, each before its limit is checked, and stop at
+    the first one over its limit: then this try's counts are all taken back, so a refused try
+    uses up nothing. A count above a limit is thus only ever seen by a refused try (which
+    takes it back), and no more than the limit of tries sent together can pass."""
+    taken: list[tuple[Counter, str]] = []
+    try:
+        for counter, ident, refusal in checks:
+            count = _guard(partial(counter.hit, ident))
+            taken.append((counter, ident))
+            if count > counter.limit:
+                raise refusal
+    except RateLimited:  # refused, or Redis went away half-way: nothing was checked
+        _take_back(taken)
+        raise
+    return taken
+
+
+def _take_back(taken: list[tuple[Counter, str]]) -> None:
+    """Undo counted tries; if Redis is away, their counts run out with their windows."""
+    try:
+        for counter, ident in taken:
+            counter.take_back(ident)
+    except RedisError as error:
+        logger.warning("could not take back counted tries: %s", error)
+
+
 # --- sign-in ------------------------------------------------------------------------------
 
 
@@ -235,24 +285,20 @@ def attempt(request: HttpRequest, account: str) -> Attempt:
 
     Raises Locked when the account has had too many wrong tries from this kind of device,
     RateLimited when this device or address has, Unavailable when Redis cannot be reached.
+    The device and the address come first: a flood they stop never touches, even for a
+    moment, the counts a child's own sign-in depends on.
     """
     trusted = device(request).trusts(account)
-    checks: list[tuple[Counter, str, type[RateLimited]]] = [
-        (account_trusted() if trusted else account_untrusted(), account, Locked),
-        (per_device(), _device_key(request), RateLimited),
-    ]
+    checks: list[Check] = [(per_device(), _device_key(request), RateLimited)]
     if not trusted:
-        checks.append((per_address(), client_address(request), RateLimited))
-    taken: list[tuple[Counter, str]] = []
-    refused: type[RateLimited] | None = None
-    for counter, ident, error in checks:
-        count = _guard(lambda c=counter, i=ident: c.hit(i))
-        taken.append((counter, ident))
-        if count > counter.limit and refused is None:
-            refused = error
-    if refused is not None:
-        raise refused
-    return Attempt(request, account, taken)
+        checks.append((_address_counter(account), client_address(request), RateLimited))
+    checks.append((account_trusted() if trusted else account_untrusted(), account, Locked))
+    return Attempt(request, account, _hit_in_order(checks))
+
+
+def _address_counter(account: str) -> Counter:
+    """Teachers' and pupils' accounts are counted apart at an address (docs/security.md)."""
+    return teacher_per_address() if account.startswith(TEACHER_PREFIX) else per_address()
 
 
 def student_account(student_pk: int) -> str:
@@ -260,7 +306,7 @@ def student_account(student_pk: int) -> str:
 
 
 def teacher_account(email: str) -> str:
-    return f"teacher:{email.lower()}"
+    return f"{TEACHER_PREFIX}{email.lower()}"
 
 
 def locked(accounts: Iterable[str]) -> set[str]:
@@ -295,29 +341,53 @@ class CodeLookup:
 
     def found(self) -> None:
         """The code found a class: this look-up does not count."""
-        try:
-            for counter, ident in self.taken:
-                counter.take_back(ident)
-        except RedisError as error:
-            logger.warning("could not take back a class-code look-up: %s", error)
+        _take_back(self.taken)
 
 
 def code_lookup(request: HttpRequest) -> CodeLookup:
-    """Count a class-code look-up before the database is asked; RateLimited past the limit.
+    """Count a class-code look-up before the database is asked; RateLimited past the limit,
+    for a right code as for a wrong one (letting a right one through would answer the guess).
 
     Devices that have signed in before are not counted against their address (a school's
     Chromebooks share it)."""
-    checks = [(code_per_device(), _device_key(request))]
+    checks: list[Check] = [(code_per_device(), _device_key(request), RateLimited)]
     if not device(request).accounts:
-        checks.append((code_per_address(), client_address(request)))
-    taken, over = [], False
-    for counter, ident in checks:
-        count = _guard(lambda c=counter, i=ident: c.hit(i))
-        taken.append((counter, ident))
-        over = over or count > counter.limit
-    if over:
-        raise RateLimited
-    return CodeLookup(request, taken)
+        checks.append((code_per_address(), client_address(request), RateLimited))
+    return CodeLookup(request, _hit_in_order(checks))
+
+
+# --- the teacher lets their address through again ---------------------------------------
+
+
+def _paused_counters() -> tuple[Counter, Counter]:
+    """The address counters a class's teacher may clear: pupils' sign-ins and class codes."""
+    return per_address(), code_per_address()
+
+
+def _address_paused(address: str) -> bool:
+    counters = _paused_counters()
+    counts = _cache().get_many([counter.key(address) for counter in counters])
+    return any((counts.get(c.key(address)) or 0) >= c.limit for c in counters)
+
+
+def address_paused(address: str) -> bool:
+    """Whether pupils' sign-ins or class codes from this address are refused now (for the
+    class page). Unknown while Redis is down: not shown."""
+    try:
+        return _address_paused(address)
+    except RedisError:
+        return False
+
+
+def address_unlock(address: str) -> bool:
+    """Let pupils' sign-ins and class codes from `address` through again; False if they were
+    not paused. RateLimited past ADDRESS_LIFTS a window, Unavailable while Redis is down."""
+    if not _guard(partial(_address_paused, address)):
+        return False
+    _hit_in_order([(address_lifts(), address, RateLimited)])
+    keys = [counter.key(address) for counter in _paused_counters()]
+    _guard(partial(_cache().delete_many, keys))
+    return True
 
 
 class DeviceCookieMiddleware:

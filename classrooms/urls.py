@@ -39,6 +39,7 @@ urlpatterns = [
     path("classes/<int:pk>/", classes.class_detail, name="class_detail"),
     path("classes/<int:pk>/settings/", classes.class_settings, name="class_settings"),
     path("classes/<int:pk>/code/", classes.class_reset_code, name="class_reset_code"),
+    path("classes/<int:pk>/sign-ins/", locks.address_unlock, name="address_unlock"),
     path("classes/<int:pk>/students/", roster.student_add, name="student_add"),
     path("classes/<int:pk>/students/<int:student_pk>/", roster.student_row, name="student_row"),
     path(

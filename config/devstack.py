@@ -31,6 +31,12 @@ def _start(name: str, args: list[str], env: dict[str, str]) -> subprocess.Popen:
     return proc
 
 
+def _worker(queues: str, processes: int) -> list[str]:
+    """A worker for some queues (named after the first, so two can run side by side)."""
+    name = queues.split(",")[0]
+    return ["worker", "-l", "info", "-c", str(processes), "-Q", queues, "-n", f"{name}@%h"]
+
+
 def main() -> int:
     """Prepare the database, then supervise web, worker and beat until one stops or Ctrl-C."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -49,7 +55,9 @@ def main() -> int:
     celery = [PY, "-m", "celery", "-A", "config"]
     procs = {
         "web": _start("web", [*manage, "runserver", f"{host}:{port}", "--noreload"], env),
-        "worker": _start("worker", [*celery, "worker", "-l", "info", "-c", "2"], env),
+        # Bots' moves and clocks have a worker of their own: a slow analysis never delays them.
+        "worker": _start("worker", [*celery, *_worker("play", 2)], env),
+        "background": _start("background", [*celery, *_worker("celery,analysis", 1)], env),
         "beat": _start("beat", [*celery, "beat", "-l", "info"], env),
     }
     print(f"\n  Factorium is running: http://{host}:{port}/   (Ctrl-C stops everything)\n")

@@ -9,6 +9,7 @@ import dj_database_url
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
+from kombu import Queue
 
 from . import embedded
 from .env import env_bool, env_int, env_list, env_str
@@ -161,6 +162,18 @@ CELERY_REDIS_BACKEND_HEALTH_CHECK_INTERVAL = 10
 CELERY_RESULT_BACKEND_ALWAYS_RETRY = True
 CELERY_RESULT_BACKEND_MAX_RETRIES = 10
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
+# Three queues, so that slow work never holds up a bot's move or a game's clock: "play" (each
+# match's wake-up: games.wakes), "analysis" (after-game solvers, seconds each) and "celery"
+# (progress and report jobs). A worker started without -Q takes all three; in production run
+# workers for "play" apart from the others (README, "Deploying").
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_QUEUES = (Queue("play"), Queue("celery"), Queue("analysis"))
+CELERY_TASK_ROUTES = {
+    "games.tasks.wake_match": {"queue": "play"},
+    "games.tasks.bot_move": {"queue": "play"},
+    "games.tasks.clock_ran_out": {"queue": "play"},
+    "games.tasks.analyse_match": {"queue": "analysis"},
+}
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
     "clear-expired-sessions": {
@@ -186,6 +199,9 @@ GAMES_LOBBY_EXPIRY_SECONDS = env_int("GAMES_LOBBY_EXPIRY_SECONDS", 2 * 60 * 60)
 GAMES_ABANDON_SECONDS = env_int("GAMES_ABANDON_SECONDS", 24 * 60 * 60)
 GAMES_STREAM_SECONDS = env_int("GAMES_STREAM_SECONDS", 55)  # one live-update connection
 GAMES_CLOCK_THREADS = False  # only with CELERY_TASK_ALWAYS_EAGER (tests): clocks in a thread
+# Moves one player may send in any 2 seconds and in any 20 seconds (games/throttle.py).
+GAMES_MOVES_BURST = env_int("GAMES_MOVES_BURST", 12)
+GAMES_MOVES_SUSTAINED = env_int("GAMES_MOVES_SUSTAINED", 60)
 
 AUTH_USER_MODEL = "classrooms.User"
 AUTHENTICATION_BACKENDS = [

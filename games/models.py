@@ -5,6 +5,8 @@ from django.db import models
 
 from classrooms.models import Classroom, Student
 
+from .engine import limits
+
 # Bots at one table get a name each, by seat, so "Pip challenged Dot" is clear.
 BOT_NAMES = ("Ace", "Pip", "Dot", "Zig", "Lux", "Kit")
 # A seat whose student was deleted: the game keeps its place, the child's name goes.
@@ -37,7 +39,7 @@ class Match(models.Model):
         LEARN = "learn", "Learn to play"  # a guided round from the game's script
         PRACTICE = "practice", "Teacher's practice"  # a teacher against bots
 
-    game = models.CharField(max_length=40)
+    game = models.CharField(max_length=limits.SLUG)
     settings = models.JSONField(default=dict)
     seed = models.BigIntegerField()
     state = models.JSONField(null=True, blank=True)  # None until the game starts
@@ -69,12 +71,26 @@ class Match(models.Model):
     last_move_at = models.DateTimeField(null=True, blank=True)
     # When the game's clock runs out (a turn limit, a challenge window); None: no clock.
     deadline_at = models.DateTimeField(null=True, blank=True)
+    # When each bot-played seat acts next ({"seat": Unix time}), planned at each change.
+    bots_due = models.JSONField(default=dict, blank=True)
+    # The earliest of those and the clock: when the match next needs a worker (None: never
+    # until a player moves). The sweep finds matches whose wake-up was lost by it.
+    due_at = models.DateTimeField(null=True, blank=True)
+    # When the one wake-up task sent for this match is due (None: none is waiting). A change
+    # sends another only when it needs the match woken sooner, so a flood of moves never
+    # floods the queue (services._plan_wake).
+    wake_at = models.DateTimeField(null=True, blank=True)
+    # A bot's move or the clock failed this many times in a row here; at FAILURES_STUCK the
+    # match is stuck: nothing retries it, and its teacher is told (and may try again or end it).
+    failures = models.PositiveSmallIntegerField(default=0)
+    stuck_at = models.DateTimeField(null=True, blank=True)
+    stuck_reason = models.TextField(blank=True, default="")
     # Worked out after the game by the rules' analyse() ({"summary": ...}); None until then.
     analysis = models.JSONField(null=True, blank=True)
     # The deck level or variant the match counts toward in progress reports (the rules'
     # progress_level key, "level-3"); set at creation. No index: reports read
     # classrooms.StudentProgress, never matches by level.
-    level = models.CharField(max_length=40, blank=True, default="")
+    level = models.CharField(max_length=limits.LEVEL_KEY, blank=True, default="")
     # A Learn to play round's progress through its script ({"step", "done"}); None otherwise.
     learn = models.JSONField(null=True, blank=True)
 
@@ -83,7 +99,7 @@ class Match(models.Model):
         indexes = [
             models.Index(fields=["classroom", "status"]),
             models.Index(fields=["status", "last_move_at"]),
-            models.Index(fields=["status", "deadline_at"]),
+            models.Index(fields=["status", "due_at"]),
             # Progress leaves out the few matches that are not games (Learn to play, a
             # teacher's practice): a small partial index finds them without a table scan.
             models.Index(fields=["id"], condition=~models.Q(mode="game"), name="match_not_a_game"),
@@ -118,7 +134,7 @@ class Seat(models.Model):
     )
     # The student who sat here was deleted (their name and records are gone).
     former_student = models.BooleanField(default=False)
-    bot = models.CharField(max_length=20, blank=True)  # strength name for a bot seat
+    bot = models.CharField(max_length=limits.BOT, blank=True)  # a bot's strength name
     bot_stand_in = models.BooleanField(default=False)
     # A teacher's seat (practice, Learn to play); never counted for anyone.
     teacher = models.ForeignKey(
@@ -197,7 +213,7 @@ class MoveRecord(models.Model):
     seat = models.PositiveSmallIntegerField()
     by_bot = models.BooleanField(default=False)
     move = models.JSONField()
-    text = models.CharField(max_length=200)
+    text = models.CharField(max_length=limits.MOVE_TEXT)  # Game.describe(), cut to fit
     # The id of the board the player moved from ("" for bots and clocks): a POST retried after a
     # lost answer finds its move already played instead of a stale board.
     submission = models.CharField(max_length=32, blank=True, default="")
@@ -223,14 +239,16 @@ class LearningRecord(models.Model):
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="learning")
     student = models.ForeignKey(Student, on_delete=models.CASCADE, related_name="learning")
-    game = models.CharField(max_length=40)
-    level = models.CharField(max_length=40, blank=True)  # the settings' label, for people
-    level_key = models.CharField(max_length=40, blank=True, default="")  # = Match.level
+    game = models.CharField(max_length=limits.SLUG)
+    # The settings' label, for people ("Level 2 · 5 cards · captured cards counted · 60 s to
+    # choose"): any length. Progress groups by level_key, never by this.
+    level = models.TextField(blank=True)
+    level_key = models.CharField(max_length=limits.LEVEL_KEY, blank=True, default="")  # Match's
     move_number = models.PositiveIntegerField(null=True, blank=True)  # None: a refused move
-    kind = models.CharField(max_length=30)
-    skill = models.CharField(max_length=60)
+    kind = models.CharField(max_length=limits.KIND)
+    skill = models.CharField(max_length=limits.SKILL)
     correct = models.BooleanField()
-    mistake = models.CharField(max_length=40, blank=True)
+    mistake = models.CharField(max_length=limits.MISTAKE, blank=True)
     detail = models.JSONField(default=dict)
     # The app helped (a hint showed this set, the board showed the result): help, not skill.
     helped = models.BooleanField(default=False)

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import secrets
-import threading
-import weakref
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
@@ -15,7 +13,8 @@ from django.utils import timezone
 
 from classrooms.models import Assignment, Classroom, Student, User
 
-from .engine import Game, IllegalMove, SettingsError, Timeout, get_game
+from . import wakes
+from .engine import SPECTATOR, Game, IllegalMove, SettingsError, Timeout, get_game, limits
 from .engine.learn import learn_accepts, learn_done, learn_script_move, learn_start, learn_step
 from .engine.rng import rng_for
 from .models import LearningRecord, Match, MoveRecord, Seat
@@ -60,7 +59,18 @@ CHANGED_FIELDS = [
     "last_move_at",
     "recent",
     "deadline_at",
+    "bots_due",
+    "due_at",
+    "wake_at",
+    "failures",
+    "stuck_at",
+    "stuck_reason",
 ]
+# What a move only its player can see changes (Prime Bomb: a changed secret choice).
+PRIVATE_FIELDS = ["state", "move_count", "last_move_at"]
+# A bot's move or the clock failing this many times in a row makes the match stuck: nothing
+# retries it until its teacher says so (a task failing at every sweep helps nobody).
+FAILURES_STUCK = 3
 RECENT_MOVES = 8
 SEEN_EVERY = 15  # seconds between presence writes; well under GAMES_SEAT_AWAY_SECONDS
 
@@ -238,8 +248,8 @@ def match_play(
         seat = seat_of(seats, player)
         if seat is None:
             raise NotYourSeat("You are not playing in this game.")
-        if submission and match.moves.filter(seat=seat.index, submission=submission).exists():
-            raise AlreadyPlayed("Your move was played.")
+        if submission:
+            _check_submission(match, seat, submission)
         rules = get_game(match.game)
         if match.version != version and not _same_board_key(match, rules, seat, board_key):
             raise StaleBoard("The board changed before your move arrived. Here it is now.")
@@ -257,13 +267,29 @@ def match_play(
             _record_learning(match, None, events)
             refused = error
         else:
-            if seat.bot_stand_in:  # they are back: the stand-in bot stops
+            back = seat.bot_stand_in
+            if after == match.state and match.learn is None and not back:
+                return match  # nothing changed (the same choice again): not a move
+            if back:  # they are back: the stand-in bot stops
                 seat.bot_stand_in = False
                 seat.save(update_fields=["bot_stand_in"])
-            _commit_move(match, seat, parsed, after, by_bot=False, submission=submission)
+            _commit_move(
+                match, seat, parsed, after, by_bot=False, submission=submission, public=back
+            )
     if refused is not None:
         raise refused
     return match
+
+
+def _check_submission(match: Match, seat: Seat, submission: str) -> None:
+    """A board's id sent again: its move was played already (AlreadyPlayed) if it was this
+    seat's board; another seat's board id is refused (409) and changes nothing."""
+    used = match.moves.filter(submission=submission).values_list("seat", flat=True).first()
+    if used is None:
+        return
+    if used == seat.index:
+        raise AlreadyPlayed("Your move was played.")
+    raise StaleBoard("That move came from another player's board. Here is yours.")
 
 
 def match_give_up(*, match_id: int, player: Player) -> Match:
@@ -293,7 +319,7 @@ def match_give_up(*, match_id: int, player: Player) -> Match:
             seat.bot_stand_in = True
             seat.bot = seat.bot or next(iter(rules.bots()))
             seat.save(update_fields=["bot_stand_in", "bot"])
-            _changed(match)
+            _changed(match, same_round=True)  # the state is as it was: so is its clock
         else:
             match.status = Match.Status.ABANDONED
             match.finished_at = _now()
@@ -305,51 +331,107 @@ def match_give_up(*, match_id: int, player: Player) -> Match:
 
 
 def match_bot_play(*, match_id: int, version: int, player: int | None = None) -> bool:
-    """Let a bot move for `player` (default: whoever's turn it is) if the match is still at
-    `version` and the rules give that seat a move. Idempotent; False when nothing was done."""
+    """Let a bot move for `player` (default: whoever's turn it is) now, if the match is still
+    at `version` and the rules give that seat a move (whatever its think time: tests and the
+    demo data). Idempotent; False when nothing was done."""
     with transaction.atomic():
         match, seats = _locked_with_seats(match_id)
         if match.version != version or match.status != Match.Status.PLAYING:
             return False
         rules = get_game(match.game)
-        if match.mode == Match.Mode.LEARN:
-            return _learn_script_play(match, seats, rules)
-        player = rules.current_player(match.state) if player is None else player
-        seat = next((s for s in seats if s.index == player), None)
-        if seat is None or not seat.is_bot_turn_player:
-            return False
-        moves = rules.legal_moves(match.state, player)
-        if not moves:
-            return False
-        move = rules.bots()[seat.bot].choose_move(
-            rules.view(match.state, player), moves, rng_for(match.seed, "bot", player, version)
-        )
-        if move is None:  # nothing it wants to do out of turn (a challenge it did not spot)
-            return False
-        after = rules.apply_move(match.state, player, move)
-        _commit_move(match, seat, move, after, by_bot=True)
-    return True
+        if player is None and match.mode != Match.Mode.LEARN:
+            player = rules.current_player(match.state)
+        return _bot_acts(match, seats, player)
 
 
 def match_clock(*, match_id: int, version: int) -> bool:
     """The game's clock ran out at `version` (a turn limit, a challenge window): apply the
-    rules' timeout. Idempotent; early or stale calls do nothing (or wait for the deadline)."""
+    rules' timeout. Idempotent; early or stale calls do nothing."""
     with transaction.atomic():
         match, seats = _locked_with_seats(match_id)
         if match.version != version or match.status != Match.Status.PLAYING:
             return False
-        if match.deadline_at is None:
+        if not wakes.clock_due(match, _clock()):
             return False
-        early = (match.deadline_at - _now()).total_seconds()
-        if early > 0.05:
-            transaction.on_commit(lambda: _schedule_clock(match_id, version, early))
-            return False
-        rules = get_game(match.game)
-        after = rules.apply_timeout(match.state)
-        player = rules.current_player(match.state) or 0
-        seat = next(s for s in seats if s.index == player)
-        _commit_move(match, seat, Timeout(), after, by_bot=True)
+        _clock_runs_out(match, seats)
     return True
+
+
+def match_wake(*, match_id: int) -> bool:
+    """Do what is due in the match now: the clock running out, else the move of the bot whose
+    think time ended first; then plan the next wake-up. One change at a time (the next wake-up
+    does the next). Idempotent: an early or repeated wake-up only plans again."""
+    with transaction.atomic():
+        match, seats = _locked_with_seats(match_id)
+        now = _clock()
+        wakes.woken(match, now)
+        if match.status == Match.Status.PLAYING and match.stuck_at is None:
+            if wakes.clock_due(match, now):
+                _clock_runs_out(match, seats)
+                return True
+            if not match.bots_due:  # planned before wake-ups existed (an upgrade): plan now
+                wakes.plan(match, seats, same_round=True, now=now)
+            for seat in wakes.due_bots(match, now):
+                if _bot_acts(match, seats, seat):
+                    return True
+                match.bots_due[str(seat)] = wakes.DECLINED  # nothing to do this round
+        wakes.replan(match)
+        _wake_after_commit(match)
+        match.save(update_fields=["bots_due", "due_at", "wake_at"])
+    return False
+
+
+def match_failed(*, match_id: int, error: BaseException) -> bool:
+    """A wake-up of the match failed (a bot's move or the clock raised): count it. After
+    FAILURES_STUCK failures in a row the match is stuck: nothing retries it, and its teacher
+    sees why and may try again or end the game. True when it became stuck."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None or match.stuck_at is not None:
+            return False
+        match.failures += 1
+        match.wake_at = None  # the chain of wake-ups broke here: the sweep sends the next try
+        stuck = match.failures >= FAILURES_STUCK
+        if stuck:
+            match.stuck_at = _now()
+            match.stuck_reason = f"{type(error).__name__}: {error}"[:500]
+            match.due_at = None
+            match_pk, version = match.pk, match.version
+            transaction.on_commit(partial(_publish, match_pk, version), robust=True)
+        match.save(update_fields=["failures", "wake_at", "stuck_at", "stuck_reason", "due_at"])
+    return stuck
+
+
+def match_unstick(*, match_id: int, classroom: Classroom) -> Match:
+    """The teacher's "Try again" on a stuck match of their class: its bots and clock go on."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        if match.classroom_id != classroom.pk:
+            raise NotYourSeat("This game is in another class.")
+        if match.stuck_at is None:
+            return match
+        match.wake_at = None  # whatever was waiting is long gone: wake it afresh
+        _changed(match, same_round=True)  # the state is as it was: so is its clock
+    return match
+
+
+def match_end(*, match_id: int, classroom: Classroom) -> Match:
+    """The teacher ends a game of their class that cannot go on (a stuck one): it is closed
+    with no winner and meets no goal."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        if match.classroom_id != classroom.pk:
+            raise NotYourSeat("This game is in another class.")
+        if match.status not in (Match.Status.PLAYING, Match.Status.LOBBY):
+            return match
+        was_playing = match.status == Match.Status.PLAYING
+        match.status = Match.Status.ABANDONED
+        match.finished_at = _now()
+        match.outcome = {"winners": [], "scores": [], "reason": "ended by the teacher"}
+        _changed(match)
+        if was_playing and match.counts:
+            _on_commit_progress(match.pk)
+    return match
 
 
 def match_analyse(*, match_id: int) -> bool:
@@ -378,27 +460,27 @@ def seat_seen(*, seat: Seat) -> None:
         with transaction.atomic():
             match = _locked(seat.match_id)
             Seat.objects.filter(pk=seat.pk).update(bot_stand_in=False)
-            _changed(match)
+            _changed(match, same_round=True)  # the state is as it was: so is its clock
 
 
 def matches_sweep() -> dict[str, int]:
     """Keep every match moving: restart bot moves and clocks lost in a restart, let a bot
     stand in for a student who went away on their turn, close tables nobody came back to."""
-    counts = {"nudged": 0, "clocks": 0, "stood_in": 0, "abandoned": 0}
+    counts = {"nudged": 0, "stood_in": 0, "abandoned": 0}
     now = _now()
     away = now - timedelta(seconds=django_settings.GAMES_SEAT_AWAY_SECONDS)
-    quiet = now - timedelta(seconds=10)
-    for match in Match.objects.filter(status=Match.Status.PLAYING).prefetch_related("seats"):
+    # A wake-up that should have come by now was lost (or failed): send it again. Stuck
+    # matches are left to their teacher.
+    late = now - timedelta(seconds=wakes.LOST_SECONDS)
+    overdue = Match.objects.filter(
+        status=Match.Status.PLAYING, stuck_at__isnull=True, due_at__lt=late
+    ).values_list("pk", "due_at")
+    for match_id, due in overdue:
+        _send_wake(match_id, due)
+        counts["nudged"] += 1
+    playing = Match.objects.filter(status=Match.Status.PLAYING, mode=Match.Mode.GAME)
+    for match in playing.prefetch_related("seats"):
         seats = list(match.seats.all())
-        if match.deadline_at and match.deadline_at < now - timedelta(seconds=1):
-            _schedule_clock(match.pk, match.version, 0)
-            counts["clocks"] += 1
-        if not match.last_move_at or match.last_move_at < quiet:
-            for player, _delay in _bot_actors(match, seats):
-                _schedule_bot(match.pk, match.version, player, 0)
-                counts["nudged"] += 1
-        if not match.counts:  # a learner or a teacher away: nobody stands in
-            continue
         player = get_game(match.game).current_player(match.state)
         seat = next((s for s in seats if s.index == player), None)
         present = seat and seat.student_id and not seat.bot_stand_in
@@ -428,6 +510,11 @@ def matches_sweep() -> dict[str, int]:
 
 def _now():
     return timezone.now()
+
+
+def _clock() -> float:
+    """Now as a Unix time (the wake-up plan's unit)."""
+    return _now().timestamp()
 
 
 def _locked(match_id: int) -> Match:
@@ -508,58 +595,69 @@ def _start(match: Match) -> None:
     _changed(match)
 
 
-def _changed(match: Match, *, keep_clock: bool = False) -> None:
-    """Save a visible change: bump the version, set the clock (or, with keep_clock, leave the
-    running one as it is); after commit, publish it and wake the bots that may move (and the
-    clock, if one runs)."""
+def _changed(match: Match, *, same_round: bool = False) -> None:
+    """Save a visible change: bump the version, set the clock (in the same round, leave the
+    running one and the bots' think times as they are), plan the next wake-up; after commit,
+    publish the change and send the wake-up if one is needed."""
     match.version += 1
+    # The game moved on (or its teacher said "Try again"): its bots and clock try afresh.
+    match.failures, match.stuck_at, match.stuck_reason = 0, None, ""
     playing = match.status == Match.Status.PLAYING
     learning = match.mode == Match.Mode.LEARN  # a learner is never rushed: no clock runs
     clock = get_game(match.game).timer(match.state) if playing and not learning else None
-    if clock is not None and keep_clock and match.deadline_at is not None:
-        clock = max(0.0, (match.deadline_at - _now()).total_seconds())
-    match.deadline_at = _now() + timedelta(seconds=clock) if clock is not None else None
+    if clock is None:
+        match.deadline_at = None
+    elif not (same_round and match.deadline_at is not None):  # else the running clock goes on
+        match.deadline_at = _now() + timedelta(seconds=clock)
+    wakes.plan(match, getattr(match, "_seats", None), same_round=same_round, now=_clock())
+    _wake_after_commit(match)
     match.save(update_fields=CHANGED_FIELDS)
-    match_id, version = match.pk, match.version
-    bots = _bot_actors(match) if playing else []
     # Each side effect on its own, robust: a publish that fails (Redis away) must neither turn
-    # a saved move into an error nor keep the bots and the clock from being woken.
-    transaction.on_commit(partial(_publish, match_id, version), robust=True)
-    for player, delay in bots:
-        transaction.on_commit(partial(_schedule_bot, match_id, version, player, delay), robust=True)
-    if clock is not None:
-        transaction.on_commit(partial(_schedule_clock, match_id, version, clock), robust=True)
+    # a saved move into an error nor keep the wake-up from being sent.
+    transaction.on_commit(partial(_publish, match.pk, match.version), robust=True)
 
 
-def _bot_actors(match: Match, seats: list[Seat] | None = None) -> list[tuple[int, float]]:
-    """The bot-played seats that may move now, with how long each bot takes to react (in a
-    Learn to play round: the script, when the next step is not the learner's)."""
+def _wake_after_commit(match: Match) -> None:
+    """Once committed, send the match's wake-up if the plan needs one sooner than the one
+    waiting (wakes.take_wake notes it on the match, saved by the caller)."""
+    if wakes.take_wake(match, _clock()):
+        transaction.on_commit(partial(_send_wake, match.pk, match.due_at), robust=True)
+
+
+def _send_wake(match_id: int, due) -> None:
+    wakes.send(match_id, due)
+
+
+def _bot_acts(match: Match, seats: list[Seat], player: int | None) -> bool:
+    """The bot playing `player` makes its move now, if it has one it wants to make (in a Learn
+    to play round: the script's own step). False when it had nothing to do."""
     rules = get_game(match.game)
     if match.mode == Match.Mode.LEARN:
-        found = learn_script_move(rules, rules.learn_to_play(), match.learn)
-        pace = django_settings.GAMES_BOT_DELAY_SECONDS
-        return [] if found is None else [(found[0] if found[0] is not None else 0, pace)]
-    seats = seats if seats is not None else getattr(match, "_seats", None)
-    if seats is None:
-        seats = list(
-            match.seats.only(
-                "index", "bot", "student_id", "bot_stand_in", "teacher_id", "former_student"
-            )
-        )
-    actors = []
-    for seat in seats:
-        if not seat.is_bot_turn_player:
-            continue
-        moves = rules.legal_moves(match.state, seat.index)
-        if moves:
-            bot = rules.bots()[seat.bot]
-            delay = bot.reaction_seconds(rules.view(match.state, seat.index), moves)
-            if delay is None:
-                delay = django_settings.GAMES_BOT_DELAY_SECONDS
-            else:
-                delay *= django_settings.GAMES_BOT_THINK_SCALE
-            actors.append((seat.index, delay))
-    return actors
+        match.bots_due.pop(str(player), None)  # the script's next step gets its own pause
+        return _learn_script_play(match, seats, rules)
+    seat = next((s for s in seats if s.index == player), None)
+    if seat is None or not seat.is_bot_turn_player:
+        return False
+    moves = rules.legal_moves(match.state, player)
+    if not moves:
+        return False
+    rng = rng_for(match.seed, "bot", player, match.version)
+    move = rules.bots()[seat.bot].choose_move(rules.view(match.state, player), moves, rng)
+    if move is None:  # nothing it wants to do now (a challenge it did not spot, a choice made)
+        return False
+    after = rules.apply_move(match.state, player, move)
+    match.bots_due.pop(str(player), None)  # it moved: a new think time if it may move again
+    _commit_move(match, seat, move, after, by_bot=True)
+    return True
+
+
+def _clock_runs_out(match: Match, seats: list[Seat]) -> None:
+    """Apply the rules' timeout (a turn ends, the cards are shown)."""
+    rules = get_game(match.game)
+    after = rules.apply_timeout(match.state)
+    player = rules.current_player(match.state) or 0
+    seat = next(s for s in seats if s.index == player)
+    _commit_move(match, seat, Timeout(), after, by_bot=True)
 
 
 def _publish(match_id: int, version: int) -> None:
@@ -567,12 +665,6 @@ def _publish(match_id: int, version: int) -> None:
     from . import live
 
     live.publish(match_id, version)
-
-
-def _schedule_bot(match_id: int, version: int, player: int, delay: float) -> None:
-    from .tasks import bot_move
-
-    bot_move.apply_async((match_id, version, player), countdown=delay)
 
 
 def _schedule_analysis(match_id: int) -> None:
@@ -589,50 +681,28 @@ def _on_commit_progress(match_id: int) -> None:
     transaction.on_commit(lambda: progress_match.delay(match_id), robust=True)
 
 
-def _clock_thread(match_id: int, version: int) -> None:
-    """A clock run in a thread (tests): give the thread's database connection back after."""
-    from django.db import connections
-
-    from .tasks import clock_ran_out
-
-    try:
-        clock_ran_out.apply((match_id, version))
-    finally:
-        connections.close_all()
-
-
-_CLOCK_TIMERS: weakref.WeakSet[threading.Timer] = weakref.WeakSet()  # GAMES_CLOCK_THREADS
-
-
 def stop_clock_threads() -> None:
-    """Tests: the clock threads still waiting never run (a later test must not see them)."""
-    for timer in list(_CLOCK_TIMERS):
-        timer.cancel()
-
-
-def _schedule_clock(match_id: int, version: int, delay: float) -> None:
-    from .tasks import clock_ran_out
-
-    if django_settings.CELERY_TASK_ALWAYS_EAGER:
-        # Tasks run inline (tests): a clock must still wait for its time, or nobody could
-        # ever act in a window. Browser tests ask for a timer thread; unit tests run clocks
-        # themselves.
-        if django_settings.GAMES_CLOCK_THREADS:
-            timer = threading.Timer(max(0.0, delay), _clock_thread, (match_id, version))
-            timer.daemon = True
-            _CLOCK_TIMERS.add(timer)
-            timer.start()
-        return
-    clock_ran_out.apply_async((match_id, version), countdown=max(0.0, delay))
+    """Tests: the wake-up threads still waiting never run (a later test must not see them)."""
+    wakes.stop_timer_threads()
 
 
 def _commit_move(
-    match: Match, seat: Seat, move, after: dict, *, by_bot: bool, submission: str = ""
+    match: Match,
+    seat: Seat,
+    move,
+    after: dict,
+    *,
+    by_bot: bool,
+    submission: str = "",
+    public: bool = False,
 ) -> None:
+    """Keep an applied move: its record, its learning events, the new state, the end of the
+    game; then the visible change (unless only its player can see it: _private_move)."""
     rules = get_game(match.game)
     before = match.state
+    private = not (public or by_bot) and _private_move(match, rules, seat, before, after)
     match.move_count += 1
-    text = rules.describe(before, seat.index, move)[:200]
+    text = rules.describe(before, seat.index, move)[: limits.MOVE_TEXT]
     MoveRecord.objects.create(
         match=match,
         number=match.move_count,
@@ -645,7 +715,8 @@ def _commit_move(
     entry = {"number": match.move_count, "seat": seat.index, "text": text}
     if by_bot and seat.is_human and not isinstance(move, Timeout):
         entry["stand_in"] = True  # the bot's move, never told as the child's
-    match.recent = [entry, *match.recent][:RECENT_MOVES]
+    if not private:
+        match.recent = [entry, *match.recent][:RECENT_MOVES]
     if move.type == "resign" and not by_bot:
         seat.gave_up = True
         seat.save(update_fields=["gave_up"])
@@ -677,8 +748,29 @@ def _commit_move(
             transaction.on_commit(lambda: _schedule_analysis(match_id))
         if match.counts:
             _on_commit_progress(match.pk)
+    if private:
+        match.save(update_fields=PRIVATE_FIELDS)
+        return
     before_key = rules.timer_key(before)
-    _changed(match, keep_clock=before_key is not None and before_key == rules.timer_key(after))
+    _changed(match, same_round=before_key is not None and before_key == rules.timer_key(after))
+
+
+def _private_move(match: Match, rules: Game, seat: Seat, before: dict, after: dict) -> bool:
+    """Whether a player's move changes what only they can see (Prime Bomb: a changed secret
+    choice). Such a move is kept without a new version, a live update or a line in the recent
+    moves: anything else would tell the others that something happened (issue 36). A move
+    that ends the game, starts or stops a clock, or steps a Learn to play round is public."""
+    if match.mode == Match.Mode.LEARN or rules.outcome(after) is not None:
+        return False
+    key = rules.timer_key(before)
+    same_clock = key == rules.timer_key(after) and (
+        key is not None or (rules.timer(before) is None and rules.timer(after) is None)
+    )
+    if not same_clock:
+        return False
+    players = len(getattr(match, "_seats", None) or match.seats.all())
+    others = [SPECTATOR, *(p for p in range(players) if p != seat.index)]
+    return all(rules.view(before, p) == rules.view(after, p) for p in others)
 
 
 def _record_learning(match: Match, number: int | None, events) -> None:
@@ -719,5 +811,5 @@ def _stand_in(match_id: int, seat_id: int) -> int:
         seat.bot_stand_in = True
         seat.bot = seat.bot or next(iter(get_game(match.game).bots()))
         seat.save(update_fields=["bot_stand_in", "bot"])
-        _changed(match)
+        _changed(match, same_round=True)  # the state is as it was: so is its clock
     return 1

@@ -16,22 +16,30 @@ SWEEP_FINISHED_KEEP_SECONDS = 24 * 60 * 60
 
 
 @shared_task(ignore_result=True)
-def bot_move(match_id: int, version: int, player: int | None = None) -> bool:
-    """Let a bot move (its turn, or a challenge) if the match is still where it was when the
-    task was sent."""
+def wake_match(match_id: int) -> bool:
+    """Do what is due in the match (a bot's move, the clock running out) and plan the next
+    wake-up. A wake-up that fails is counted: after a few in a row the match is marked stuck
+    for its teacher instead of failing again at every sweep."""
     try:
-        return services.match_bot_play(match_id=match_id, version=version, player=player)
+        return services.match_wake(match_id=match_id)
     except services.MatchError:  # the match is gone (its class was deleted): nothing to do
         return False
+    except Exception as error:
+        services.match_failed(match_id=match_id, error=error)
+        raise
+
+
+# Tasks of the same names sent before wake_match existed (still queued at an upgrade).
+@shared_task(ignore_result=True)
+def bot_move(match_id: int, version: int, player: int | None = None) -> bool:
+    """Superseded by wake_match: wakes the match."""
+    return wake_match(match_id)
 
 
 @shared_task(ignore_result=True)
 def clock_ran_out(match_id: int, version: int) -> bool:
-    """A game's clock (turn limit, challenge window) ran out, unless someone moved since."""
-    try:
-        return services.match_clock(match_id=match_id, version=version)
-    except services.MatchError:  # the match is gone: nothing to do
-        return False
+    """Superseded by wake_match: wakes the match."""
+    return wake_match(match_id)
 
 
 @shared_task(ignore_result=True)

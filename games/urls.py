@@ -22,6 +22,12 @@ urlpatterns = [
     path("matches/<int:pk>/give-up/", play.match_give_up, name="match_give_up"),
     path("matches/<int:pk>/replay/", teacher.match_replay, name="match_replay"),
     path("classes/<int:pk>/games/", teacher.class_matches, name="class_matches"),
+    path(
+        "classes/<int:pk>/games/<int:match_pk>/try-again/",
+        teacher.match_unstick,
+        name="match_unstick",
+    ),
+    path("classes/<int:pk>/games/<int:match_pk>/end/", teacher.match_end, name="match_end"),
     path("classes/<int:pk>/assignments/", teacher.class_assignments, name="class_assignments"),
     path(
         "classes/<int:pk>/assignments/new/<slug:slug>/",

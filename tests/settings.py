@@ -39,6 +39,13 @@ WHITENOISE_USE_FINDERS = True
 CACHES["default"]["KEY_PREFIX"] = f"factorium-test{WORKER}"  # noqa: F405
 CACHES["limits"]["KEY_PREFIX"] = f"factorium-test{WORKER}"  # noqa: F405
 CELERY_TASK_ALWAYS_EAGER = True
+# Bots act as soon as they may (tasks run inline: a wake-up due later runs only in a timer
+# thread, GAMES_CLOCK_THREADS); tests that need think times set them.
+GAMES_BOT_DELAY_SECONDS = 0
+GAMES_BOT_THINK_SCALE = 0
+# Tests (and browsers driven by them) move far faster than children: the move limits are
+# tested on their own (tests/games/test_flood.py).
+GAMES_MOVES_BURST = GAMES_MOVES_SUSTAINED = 100_000
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # noqa: F405
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
     # A file, not memory: the live server, Celery and test threads share it with WAL and a

@@ -275,7 +275,7 @@ def test_the_worker_survives_a_redis_restart_and_bots_keep_moving(
     # goes away: what used to kill the worker.
     with override_settings(GAMES_BOT_DELAY_SECONDS=30):
         version = ana_moves(match, student, rules)
-    worker.wait_for_line("games.tasks.bot_move[", "received")
+    worker.wait_for_line("games.tasks.wake_match[", "received")
 
     redis_server.kill()
     worker.wait_for_line("Connection to broker lost")

@@ -11,7 +11,7 @@ from ..access import teacher_classroom, teacher_required
 from ..forms import ClassroomForm, ClassSettingsForm, StudentNameForm
 from ..models import Classroom
 from .common import render_form
-from .locks import locked_students
+from .locks import address_is_paused, locked_students
 
 
 @teacher_required
@@ -42,6 +42,7 @@ def class_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "students": classroom.students.all(),
             "add_form": StudentNameForm(),
             "locked": locked_students(classroom.students.all()),
+            "address_paused": address_is_paused(request),
         },
     )
 

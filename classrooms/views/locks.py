@@ -1,4 +1,4 @@
-"""A teacher unlocks a student whose sign-in was locked by too many wrong tries."""
+"""A teacher unlocks a student locked by too many wrong tries, or their own school network."""
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
@@ -6,7 +6,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from .. import ratelimit
-from ..access import teacher_required, teacher_student
+from ..access import teacher_classroom, teacher_required, teacher_student
+from ..models import Classroom
 from .common import rate_limited
 
 DETAIL = "classes/detail.html"
@@ -32,3 +33,45 @@ def student_unlock(request: HttpRequest, pk: int, student_pk: int) -> HttpRespon
         return render(request, f"{DETAIL}#student_row", context)
     messages.success(request, f"{student.name} can sign in again.")
     return redirect("class_detail", pk=student.classroom_id)
+
+
+LIFTED = "Sign-ins from this network can go through again."
+NOT_PAUSED = "Sign-ins from this network are not paused."
+TOO_OFTEN = (
+    "Sign-ins from this network were let through again as often as allowed this hour. "
+    "They start again by themselves within the hour."
+)
+
+
+def address_is_paused(request: HttpRequest) -> bool:
+    """Whether pupils' sign-ins or class codes from the teacher's own address are refused."""
+    return ratelimit.address_paused(ratelimit.client_address(request))
+
+
+@teacher_required
+@require_POST
+def address_unlock(request: HttpRequest, pk: int) -> HttpResponse:
+    """Pupils' sign-ins and class codes from the network the teacher is on go through again:
+    only that address, never one sent in the form (docs/security.md)."""
+    classroom = teacher_classroom(request, pk)
+    try:
+        lifted = ratelimit.address_unlock(ratelimit.client_address(request))
+    except ratelimit.Unavailable as error:
+        return rate_limited(request, error)
+    except ratelimit.RateLimited:
+        return _address_answer(request, classroom, TOO_OFTEN, refused=True)
+    return _address_answer(request, classroom, LIFTED if lifted else NOT_PAUSED)
+
+
+def _address_answer(
+    request: HttpRequest, classroom: Classroom, text: str, *, refused: bool = False
+) -> HttpResponse:
+    """The notice's new text for htmx; otherwise the class page, with the text as a message."""
+    if request.htmx:
+        context = {"classroom": classroom, "address_said": text}
+        return render(request, f"{DETAIL}#address_notice", context, status=429 if refused else 200)
+    if refused:
+        messages.error(request, text)
+    else:
+        messages.success(request, text)
+    return redirect("class_detail", pk=classroom.pk)

@@ -5,11 +5,13 @@ Pure Python, so a game's author can run them without Django.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from typing import Any
 
-from .protocol import SPECTATOR, Game, IllegalMove, Move, Timeout, apply_logged
+from . import limits
+from .protocol import SPECTATOR, Game, IllegalMove, LearningEvent, Move, Timeout, apply_logged
 
 GARBAGE: list[Any] = [
     None,
@@ -65,7 +67,7 @@ def playout(
             for p in range(players):
                 assert options[p] == game.legal_moves(state, p), "legal_moves is deterministic"
                 _check_moves_round_trip(game, options[p], rng)
-                listed = Listed(game, state, p, options[p])
+                listed = Listed(game, state, p, options[p], events=step < thorough)
                 _check_refusals(game, state, listed, seen_moves, rng)
                 # Another player's moves are refused unless this player may make them too.
                 for move in rng.sample(options[current], min(3, len(options[current]))):
@@ -77,14 +79,16 @@ def playout(
         if choice == len(actors):
             player, move = None, Timeout()
             after = game.apply_timeout(state)
+            events = game.learning_events(state, game.current_player(state), move, after)
         else:
             player = actors[choice]
             if strongest is None or step < random_moves:
                 move = rng.choice(options[player])
             after = game.apply_move(state, player, move)
             events = game.learning_events(state, player, move, after)
-            assert all(0 <= event.player < players for event in events)
             seen_moves.extend(options[player][:5])
+        assert all(0 <= event.player < players for event in events)
+        check_events_fit(events)
         if full:
             same = json.dumps(state, sort_keys=True) == before
             assert same, "apply_move must not change its input"
@@ -171,8 +175,11 @@ def _check_refusals(game, state, listed: Listed, seen_moves, rng) -> None:
 class Listed:
     """One player's listed moves in one state; their canonical forms are worked out once."""
 
-    def __init__(self, game: Game, state: dict, player: int, moves: list[Move]):
+    def __init__(
+        self, game: Game, state: dict, player: int, moves: list[Move], events: bool = False
+    ):
         self.game, self.state, self.player, self.moves = game, state, player, moves
+        self.events = events  # also check the learning events of refused moves (costly)
         self._canonical: set | None = None
 
     def canonical(self) -> set:
@@ -195,13 +202,59 @@ class Listed:
                 return
             game.check_invariants(after)  # another choice of cards the rules allow
             return
-        _assert_refused(game, state, player, move)
+        _assert_refused(game, state, player, move, self.events)
 
 
-def _assert_refused(game, state, player, move) -> None:
+def _assert_refused(game, state, player, move, events: bool = False) -> None:
     try:
         game.apply_move(state, player, move)
     except IllegalMove as error:
         assert error.reason and len(error.reason) < 200
+        if events:  # a refused move's mistake is kept for progress reports too
+            check_events_fit(game.learning_events(state, player, move, error))
         return
     raise AssertionError(f"{move} by {player} should have been refused")
+
+
+# --- what the platform stores (games/engine/limits.py) -------------------------------------------
+
+
+def settings_variants(game: Game) -> list[dict]:
+    """Every combination of the game's setting choices, cleaned (slots settings keep their
+    default)."""
+    fields = [field for field in game.settings_fields() if field.get("type") != "slots"]
+    names = [field["name"] for field in fields]
+    choices = [[value for value, _ in field["choices"]] for field in fields]
+    return [game.clean_settings(dict(zip(names, combo, strict=True))) for combo in
+            itertools.product(*choices)]  # fmt: skip
+
+
+def check_keys_fit(game: Game) -> None:
+    """The game's slug, its bots' names and the progress level of every combination of its
+    settings fit the columns that keep them; a level is one of the game's ordered levels
+    when it lists them."""
+    problems = [
+        limits.too_long("the slug", game.slug, limits.SLUG),
+        *(limits.too_long("the bot", name, limits.BOT) for name in game.bots()),
+    ]
+    ordered = {key for key, _ in game.progress_levels()}
+    for settings in settings_variants(game):
+        key, label = game.progress_level(settings)
+        problems.append(limits.too_long("the progress level", key, limits.LEVEL_KEY))
+        problems.append(limits.too_long("the progress level's label", label, limits.LEVEL_LABEL))
+        if ordered and key not in ordered:
+            problems.append(f"the progress level {key!r} is not in progress_levels()")
+    problems = [problem for problem in problems if problem]
+    assert not problems, "; ".join(sorted(set(problems)))
+
+
+def check_events_fit(events: list[LearningEvent]) -> None:
+    """Every learning event's kind, skill and mistake fit the columns that keep them."""
+    for event in events:
+        for what, value, limit in (
+            ("the kind", event.kind, limits.KIND),
+            ("the skill", event.skill, limits.SKILL),
+            ("the mistake", event.mistake, limits.MISTAKE),
+        ):
+            problem = limits.too_long(what, value, limit)
+            assert problem is None, problem

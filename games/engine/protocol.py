@@ -148,9 +148,14 @@ class Bot(ABC):
         not spot a challenge it could make). On its turn a bot must move.
         """
 
-    def reaction_seconds(self, view: View, legal_moves: list[Move]) -> float | None:
+    def reaction_seconds(
+        self, view: View, legal_moves: list[Move], rng: random.Random
+    ) -> float | None:
         """How long this bot takes before acting here (None: the platform's usual pace).
-        Games with races (challenges) give stronger bots quicker reactions."""
+        Games with races (challenges) give stronger bots quicker reactions.
+
+        Draw any randomness from `rng` only: the platform keys it with a secret no player
+        knows. A think time worked out from the bot's view would tell what it holds."""
         return None
 
 

@@ -23,8 +23,9 @@ play, and what they do with swaps (the only way a hand changes).
   higher composite with that factor is worked out from the unseen cards.
 
 Think time (reaction_seconds, scaled by the platform's GAMES_BOT_THINK_SCALE): easy 30-55 % of the
-choosing clock, strong 15-35 % (seeded by the round, seat and hand), so a child has time and the
-bots do not always win the ties that go to the earliest choice; a bot flipper waits 3 s.
+choosing clock, strong 15-35 % (drawn from the platform's secret generator, never from the hand),
+so a child has time and the bots do not always win the ties that go to the earliest choice; a
+bot flipper waits 3 s.
 
 A bot that has chosen returns None while the others choose (it could change its choice, but
 would only make the same one again); before a flip the flipper flips after its swaps and the
@@ -42,7 +43,6 @@ from itertools import combinations
 from math import exp
 
 from games.engine.protocol import Bot, Move, View
-from games.engine.rng import rng_for
 from games.primepak.cards import is_prime, level_counts, prime_factors
 
 from .game import Choose, Flip, Swap
@@ -123,17 +123,19 @@ class PrimeBombBot(Bot):
     # and the earliest choice wins ties); the flipper waits a moment so others may swap.
     think: tuple[float, float] = (0.2, 0.4)
 
-    def reaction_seconds(self, view: View, legal_moves: list[Move]) -> float | None:
-        """Choosing: a seeded share of the clock (the same for the same round and seat);
-        before a flip: a short pause for the flipper, none for a bot that may only swap."""
+    def reaction_seconds(
+        self, view: View, legal_moves: list[Move], rng: random.Random
+    ) -> float | None:
+        """Choosing: a random share of the clock, drawn from the platform's secret `rng` (never
+        from the hand: the time a bot takes must not tell what it holds); before a flip: a
+        short pause for the flipper, none for a bot that may only swap."""
         if view["me"] is None:
             return None
         if view["phase"] == CHOOSE:
             if not is_mine_to_choose(view):
                 return None
             low, high = self.think
-            draw = rng_for(view["flips"], view["me"], *hand_of(view), "think").random()
-            share = low + (high - low) * draw
+            share = low + (high - low) * rng.random()
             return round(view["choose_seconds"] * share, 2)
         if view["phase"] == FLIP and view["flipper"] == view["me"]:
             return FLIP_PAUSE_SECONDS

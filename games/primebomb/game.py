@@ -25,6 +25,11 @@ The rules and their decisions 1–11 are in rules.py; this module adds what the 
     with its reason, "25 has no 2"); a composite target gives "factors:N" when the product is
     exact, else "bomb:closest", right when no other choice from that hand came closer.
     Throwing nothing gives no event.
+20. Choosing the same cards again (from a second board, or the same cards picked again) is
+    not a new submission: the choice keeps its place in line, and the platform records no
+    move (issue 36). A choice of other cards is a new submission and goes to the back of
+    the line (decision 2); only its player sees it changed (the platform keeps it without
+    telling the others anything: games.services._private_move).
 
 Pure Python: no Django.
 """
@@ -122,6 +127,15 @@ class Swap(Move):
 
     def label(self) -> str:
         return "swapped a card"
+
+
+def _same_cards(state: State, player: int, positions: tuple[int, ...]) -> bool:
+    """Whether the player already chose cards of these values (decision 20)."""
+    chosen = state["choices"][player]
+    if chosen is None:
+        return False
+    hand = state["hands"][player]
+    return sorted(hand[p] for p in chosen["cards"]) == sorted(hand[p] for p in positions)
 
 
 def _index(value: Any, reason: str) -> int:
@@ -334,6 +348,8 @@ class PrimeBomb(Game):
         if isinstance(move, Choose):
             order = state["submissions"] + 1
             new = pb.choose(state, player, list(move.cards), order)
+            if _same_cards(state, player, move.cards):
+                return state  # the same cards again: no new submission, its place kept
             new["submissions"] = order
             return new if pb.waiting_for(new) else pb.reveal(new)
         raise IllegalMove(NOT_A_MOVE)

@@ -63,14 +63,14 @@ class ChallengeBot(Bot):
         fallback = [m for m in (Collect(), Done(), Hit(), Clear()) if m in legal_moves]
         return (fallback or legal_moves)[0]
 
-    def reaction_seconds(self, view: View, legal_moves: list[Move]) -> float | None:
-        """A share of the challenge window by strength; quick picks; a moment to think."""
+    def reaction_seconds(
+        self, view: View, legal_moves: list[Move], rng: random.Random
+    ) -> float | None:
+        """A share of the challenge window by strength (drawn from the platform's secret
+        `rng`); quick picks; a moment to think."""
         if Challenge() in legal_moves:
             low, high = self.reaction
-            share = (
-                low
-                + (high - low) * rng_for(view["turns"], view["moves"], view["me"], "react").random()
-            )
+            share = low + (high - low) * rng.random()
             return round(view["window"]["seconds"] * share, 2)
         return PICK_SECONDS if view["pick"]["refs"] else self.think_seconds
 

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from classrooms.access import current_student, student_required
 
-from .. import live, services
+from .. import live, services, throttle
 from ..access import Access, current_player, match_access, player_required
 from ..engine import IllegalMove
 from ..forms import move_data_from_post
@@ -54,6 +54,9 @@ def match_move(request: HttpRequest, pk: int) -> HttpResponse:
     The service checks the seat under the row lock, so the hot path loads the match once.
     """
     player = current_player(request)
+    if not throttle.allow_move(request.user.pk):
+        access = match_access(request, pk)
+        return render_board(request, access, status=429, error=throttle.SLOW_DOWN)
     try:
         version = int(request.POST.get("version", ""))
         match = services.match_play(
@@ -83,7 +86,10 @@ def match_move(request: HttpRequest, pk: int) -> HttpResponse:
         seat = services.seat_of(match._seats, player)
         if seat.student_id:
             seat.student = player
-        return render_board(request, Access(match=match, seat=seat), sound=_sound(match, seat))
+        # The answer to the player's own move: news to them even when the version stays (a
+        # move only they can see keeps it: services._private_move).
+        access = Access(match=match, seat=seat)
+        return render_board(request, access, sound=_sound(match, seat), answer=True)
     return redirect("match_detail", pk=pk)
 
 

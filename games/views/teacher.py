@@ -7,10 +7,11 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import patch_vary_headers
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_POST
 
-from classrooms.access import teacher_classroom, teacher_required
+from classrooms.access import ids_in_range, teacher_classroom, teacher_required
 
+from .. import services
 from ..access import match_access
 from ..assignments import (
     AssignmentError,
@@ -48,6 +49,39 @@ def class_matches(request: HttpRequest, pk: int) -> HttpResponse:
         return _vary(render(request, "games/class_matches.html#games", context))
     context["records"] = classroom_records(classroom)
     return _vary(render(request, "games/class_matches.html", context))
+
+
+@teacher_required
+@require_POST
+def match_unstick(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
+    """ "Try again" on a game that stopped after its bot's move or clock failed again and again."""
+    return _stopped_game(request, pk, match_pk, services.match_unstick, TRIED_AGAIN)
+
+
+@teacher_required
+@require_POST
+def match_end(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
+    """ "End this game": it is closed with no winner and meets no goal."""
+    return _stopped_game(request, pk, match_pk, services.match_end, ENDED)
+
+
+TRIED_AGAIN = "The game goes on: its bots and clock are trying again."
+ENDED = "The game was ended. It counts for nobody's goals."
+
+
+def _stopped_game(request: HttpRequest, pk: int, match_pk: int, action, said: str):
+    """Do a teacher's action on a game of their class, then show the class's games."""
+    classroom = teacher_classroom(request, pk)
+    match = _class_match(classroom, match_pk)
+    action(match_id=match.pk, classroom=classroom)
+    messages.success(request, said)
+    return redirect("class_matches", pk=classroom.pk)
+
+
+def _class_match(classroom, match_pk: int) -> Match:
+    """A game of the teacher's class, or 404."""
+    ids_in_range({"match_pk": match_pk})
+    return get_object_or_404(classroom.matches, pk=match_pk)
 
 
 @teacher_required

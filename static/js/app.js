@@ -221,7 +221,9 @@
     var banner = document.getElementById("board-status");
     var myTurn = !!banner && banner.classList.contains("my-turn");
     document.title = (myTurn ? "● Your turn · " : "") + baseTitle;
-    var fresh = seenVersion !== null && version > seenVersion;
+    // A newer version, or the answer to the player's own move (which keeps the version when
+    // only they can see it: a changed secret choice, a hint).
+    var fresh = seenVersion !== null && (version > seenVersion || board.hasAttribute("data-answer"));
     if (fresh || (seenVersion !== null && board.getAttribute("data-sound") === "mistake")) {
       var sound = board.getAttribute("data-sound");
       if (!sound && myTurn && wasMyTurn === false) sound = "turn";

@@ -1,5 +1,7 @@
 """Small helpers shared by the browser tests."""
 
+from contextlib import contextmanager
+
 from tests.browser.viewport import keys_to
 
 SETTLING = "'.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added'"
@@ -20,6 +22,24 @@ def wait_for_version(page, version: int) -> None:
     """Wait until the page shows the board at this version (or a newer one), settled."""
     page.wait_for_function(
         "v => Number(document.querySelector('#board')?.dataset.version) >= v", arg=version
+    )
+    wait_settled(page)
+
+
+@contextmanager
+def new_board(page, timeout: float = 20_000):
+    """Wait, after the block, for a board that replaces the one shown now (the answer to a
+    move, or a live update), or for a refusal, settled.
+
+    The board shown now is marked; any board that replaces it has no mark. A move only its
+    player can see keeps the version (the others must not learn of it), so the version cannot
+    tell that the answer came."""
+    page.evaluate("() => { document.querySelector('#board').dataset.waiting = '1'; }")
+    yield
+    page.wait_for_function(
+        "() => !document.querySelector('#board')?.dataset.waiting"
+        " || !!document.querySelector('.board-error')",
+        timeout=timeout,
     )
     wait_settled(page)
 
@@ -49,19 +69,12 @@ class BoardHands:
 
     def press(self, button) -> bool:
         """Press a button that posts a move and wait for the new board; False if refused."""
-        version = board_version(self.page)
-        if self.keyboard:
-            self.presses.append(keys_to(self.page, button))
-            self.page.keyboard.press("Enter")
-        else:
-            self.click(button)
-        self.page.wait_for_function(
-            "v => Number(document.querySelector('#board')?.dataset.version) > v"
-            " || !!document.querySelector('.board-error')",
-            arg=version,
-            timeout=20_000,
-        )
-        wait_settled(self.page)
+        with new_board(self.page):
+            if self.keyboard:
+                self.presses.append(keys_to(self.page, button))
+                self.page.keyboard.press("Enter")
+            else:
+                self.click(button)
         error = self.page.locator(".board-error")
         if error.count():
             self.refused.append(error.inner_text())

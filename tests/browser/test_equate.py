@@ -61,35 +61,14 @@ BOT_PAUSE = 1.0  # seconds before the bot answers, in the whole game (see bot_pa
 
 
 @pytest.fixture
-def bot_pauses(monkeypatch):
-    """The bot answers after a pause, as on a real server (its move is a Celery task with a
-    countdown, GAMES_BOT_DELAY_SECONDS), instead of inline in the child's own request: the
-    board then shows the child's turn in "What happened" before the bot's."""
-    import threading
-
-    from django.db import connections
-
-    from games.tasks import bot_move
-
-    def later(match_id: int, version: int, player: int) -> None:
-        try:
-            bot_move.apply((match_id, version, player))
-        finally:
-            connections.close_all()
-
-    timers: list[threading.Timer] = []
-
-    def schedule(match_id: int, version: int, player: int, delay: float) -> None:
-        timer = threading.Timer(BOT_PAUSE, later, (match_id, version, player))
-        timer.daemon = True
-        timers.append(timer)
-        timer.start()
-
-    monkeypatch.setattr(services, "_schedule_bot", schedule)
+def bot_pauses(settings):
+    """The bot answers after a pause, as on a real server (GAMES_BOT_DELAY_SECONDS: its
+    wake-up is due later and runs in a timer thread), instead of inline in the child's own
+    request: the board then shows the child's turn in "What happened" before the bot's."""
+    settings.GAMES_BOT_DELAY_SECONDS = BOT_PAUSE
+    settings.GAMES_CLOCK_THREADS = True
     yield
-    for timer in timers:  # no bot move while the test's database is emptied
-        timer.cancel()
-        timer.join()
+    services.stop_clock_threads()  # no bot move while the test's database is emptied
 
 
 def new_match(student, *, settings=None, seed=1, student_seat=0) -> Match:

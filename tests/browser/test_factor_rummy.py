@@ -16,7 +16,7 @@ from games.engine import get_game
 from games.models import Match
 from games.primepak import meld
 from games.primepak.cards import WILD
-from tests.browser.helpers import board_version, wait_for_version, wait_settled
+from tests.browser.helpers import new_board, wait_for_version, wait_settled
 from tests.browser.viewport import (
     CHROMEBOOK,
     SIZES,
@@ -55,19 +55,12 @@ class Hands:
 
     def press(self, button) -> None:
         """Press a button that posts a move, and wait for the new board."""
-        version = board_version(self.page)
-        if self.keyboard:
-            self.presses.append(keys_to(self.page, button))
-            self.page.keyboard.press("Enter")
-        else:
-            button.click()
-        self.page.wait_for_function(
-            "v => Number(document.querySelector('#board')?.dataset.version) > v"
-            " || !!document.querySelector('.board-error')",
-            arg=version,
-            timeout=20_000,
-        )
-        wait_settled(self.page)
+        with new_board(self.page):
+            if self.keyboard:
+                self.presses.append(keys_to(self.page, button))
+                self.page.keyboard.press("Enter")
+            else:
+                button.click()
 
     def tick(self, pos: int) -> None:
         """Tick one card of the hand (nothing is posted: it is only chosen)."""

@@ -16,6 +16,7 @@ CLASS_URLS = [
     ("class_settings", "GET"),
     ("class_settings", "POST"),
     ("class_reset_code", "POST"),
+    ("address_unlock", "POST"),
     ("student_add", "POST"),
     ("roster_import", "GET"),
     ("roster_import", "POST"),

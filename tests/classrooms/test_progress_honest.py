@@ -32,7 +32,7 @@ COLUMNS = {name: i for i, name in enumerate(reports.CSV_HEADER)}
 def _bots_and_solver_wait(monkeypatch):
     """Bots move only when a test says so, and no solver runs after a game: the tests drive
     every move; progress still updates once each game ends (Celery runs eagerly)."""
-    monkeypatch.setattr(services, "_schedule_bot", lambda *args: None)
+    monkeypatch.setattr(services, "_send_wake", lambda *args: None)
     monkeypatch.setattr(services, "_schedule_analysis", lambda *args: None)
 
 

@@ -51,7 +51,7 @@ class Objector(Bot):
             return None  # nothing to object to: stays quiet out of turn
         return legal_moves[0]
 
-    def reaction_seconds(self, view, legal_moves):
+    def reaction_seconds(self, view, legal_moves, rng):
         return 0.5 if Object() in legal_moves else None
 
 
@@ -153,9 +153,9 @@ def claim_game():
 
 @pytest.fixture
 def scheduled(monkeypatch):
-    calls = {"bot": [], "clock": []}
-    monkeypatch.setattr(services, "_schedule_bot", lambda *a: calls["bot"].append(a))
-    monkeypatch.setattr(services, "_schedule_clock", lambda *a: calls["clock"].append(a))
+    """The wake-ups sent (match id, when), none of them run: the tests wake matches."""
+    calls = []
+    monkeypatch.setattr(services, "_send_wake", lambda *a: calls.append(a))
     return calls
 
 
@@ -186,14 +186,17 @@ def test_the_conformance_checks_drive_other_players_and_the_clock(claim_game):
 
 
 def test_a_move_that_opens_a_window_sets_the_deadline_and_wakes_the_other_bot(
-    match, student, scheduled, django_capture_on_commit_callbacks
+    match, student, scheduled, settings, django_capture_on_commit_callbacks
 ):
+    settings.GAMES_BOT_THINK_SCALE = 1
     before = timezone.now()
     match = play(match, student, {"type": "claim", "n": 12}, django_capture_on_commit_callbacks)
     assert before + timedelta(seconds=WINDOW) <= match.deadline_at
     assert match.deadline_at <= timezone.now() + timedelta(seconds=WINDOW)
-    assert scheduled["clock"] == [(match.pk, match.version, WINDOW)]
-    assert scheduled["bot"] == [(match.pk, match.version, 1, 0.5)]  # out of turn, quick
+    bot_due = match.bots_due["1"]  # out of turn, quick: half a second
+    assert before.timestamp() + 0.5 <= bot_due <= timezone.now().timestamp() + 0.5
+    assert match.due_at.timestamp() == pytest.approx(bot_due) and match.wake_at == match.due_at
+    assert scheduled == [(match.pk, match.due_at)]  # one wake-up, for the bot first
 
 
 def test_a_bot_objecting_out_of_turn_records_what_the_student_got_wrong(
@@ -221,7 +224,6 @@ def test_the_clock_waits_for_its_deadline_then_applies_the_timeout_once(
     match = play(match, student, {"type": "claim", "n": 5}, django_capture_on_commit_callbacks)
     with django_capture_on_commit_callbacks(execute=True):
         assert not services.match_clock(match_id=match.pk, version=match.version)  # too early
-    assert len(scheduled["clock"]) == 2 and 0 < scheduled["clock"][-1][2] <= WINDOW
     later = timezone.now() + timedelta(seconds=WINDOW + 0.1)
     monkeypatch.setattr(services, "_now", lambda: later)
     assert services.match_clock(match_id=match.pk, version=match.version)
@@ -253,12 +255,20 @@ def test_the_move_log_with_timeouts_replays_to_the_stored_state(
     assert state == match.state
 
 
-def test_the_sweep_restarts_a_clock_lost_in_a_restart(match, student, scheduled):
+def test_the_sweep_restarts_a_clock_lost_in_a_restart(
+    match, student, scheduled, django_capture_on_commit_callbacks
+):
+    match = play(match, student, {"type": "claim", "n": 5}, django_capture_on_commit_callbacks)
+    assert not services.match_bot_play(match_id=match.pk, version=match.version, player=1)
+    long_ago = timezone.now() - timedelta(seconds=30)
     Match.objects.filter(pk=match.pk).update(
-        deadline_at=timezone.now() - timedelta(seconds=30), last_move_at=timezone.now()
+        deadline_at=long_ago, due_at=long_ago, bots_due={"1": None}
     )
-    assert services.matches_sweep()["clocks"] == 1
-    assert scheduled["clock"] == [(match.pk, match.version, 0)]
+    assert services.matches_sweep()["nudged"] == 1
+    assert scheduled[-1] == (match.pk, long_ago)
+    assert services.match_wake(match_id=match.pk)  # the clock runs out
+    match.refresh_from_db()
+    assert match.state["turn"] == 1 and not match.state["window"]
 
 
 def test_a_finished_match_is_analysed_once_for_the_teacher(

@@ -10,7 +10,7 @@ import json
 import pytest
 
 from games.engine import SettingsError, all_games
-from games.engine.conformance import playout, replay
+from games.engine.conformance import check_keys_fit, playout, replay, settings_variants
 
 PLAYOUTS_PER_GAME = 200
 # Games finished by bots after their random moves (Game.random_playout_moves) play whole games
@@ -22,15 +22,6 @@ def playouts_for(game) -> int:
     if game.conformance_playouts is not None:
         return game.conformance_playouts
     return PLAYOUTS_PER_GAME if game.random_playout_moves is None else BOT_FINISHED_PLAYOUTS
-
-
-def settings_variants(game) -> list[dict]:
-    """Every combination of the game's setting choices (slots settings keep their default)."""
-    fields = [field for field in game.settings_fields() if field.get("type") != "slots"]
-    names = [field["name"] for field in fields]
-    choices = [[value for value, _ in field["choices"]] for field in fields]
-    return [game.clean_settings(dict(zip(names, combo, strict=True))) for combo in
-            itertools.product(*choices)]  # fmt: skip
 
 
 def playable(game, settings: dict, players: int) -> bool:
@@ -68,6 +59,12 @@ def test_random_playouts_end_and_replay_exactly(game):
         assert json.dumps(again, sort_keys=True) == json.dumps(state, sort_keys=True)
         finished += 1
     assert finished == playouts_for(game)
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.slug)
+def test_what_the_platform_stores_of_a_game_fits_its_columns(game):
+    """Issue 36: a value longer than its column fails on PostgreSQL (SQLite keeps it)."""
+    check_keys_fit(game)
 
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda game: game.slug)

@@ -206,8 +206,7 @@ def test_leaving_frees_the_seat_and_the_host_leaving_closes_the_table(student, b
 def test_sweep_lets_a_bot_stand_in_for_an_absent_student_who_then_comes_back(
     student, ben, rules, monkeypatch
 ):
-    scheduled = []
-    monkeypatch.setattr(services, "_schedule_bot", lambda *args: scheduled.append(args))
+    monkeypatch.setattr(services, "_send_wake", lambda *args: None)
     match = table(student, others=("classmate",))
     services.match_join(match_id=match.pk, student=ben)
     services.match_start(match_id=match.pk, student=student)
@@ -229,12 +228,16 @@ def test_sweep_restarts_a_lost_bot_turn_and_closes_old_tables(
     bot_first_match, student, monkeypatch
 ):
     scheduled = []
-    monkeypatch.setattr(services, "_schedule_bot", lambda *args: scheduled.append(args))
+    monkeypatch.setattr(services, "_send_wake", lambda *args: scheduled.append(args))
     match = bot_first_match
-    Match.objects.filter(pk=match.pk).update(last_move_at=timezone.now() - timedelta(minutes=1))
+    assert match.bots_due.keys() == {"1"}  # the bot in seat 1 is due, and its wake-up lost
+    lost = timezone.now() - timedelta(minutes=1)
+    Match.objects.filter(pk=match.pk).update(due_at=lost)
     lobby = table(student)
     Match.objects.filter(pk=lobby.pk).update(created_at=timezone.now() - timedelta(days=1))
     counts = services.matches_sweep()
     assert counts["abandoned"] == 1
     assert Match.objects.get(pk=lobby.pk).status == Match.Status.ABANDONED
-    assert scheduled == [(match.pk, match.version, 1, 0)]  # the bot in seat 1, at once
+    assert scheduled == [(match.pk, lost)]  # woken again
+    assert services.match_wake(match_id=match.pk)  # and the bot moves
+    assert Match.objects.get(pk=match.pk).move_count == 1

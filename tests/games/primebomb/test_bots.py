@@ -199,7 +199,8 @@ def test_best_capture_follows_the_rules_ranking():
 
 
 def test_bots_think_a_share_of_the_choosing_clock_before_choosing():
-    """Easy 30-55 %, strong 15-35 % of the clock, the same for the same round; none once chosen."""
+    """Easy 30-55 %, strong 15-35 % of the clock, drawn from the platform's generator; none
+    once chosen."""
     state = GAME.new_game({"level": 2, "choose_seconds": 60}, 3, 5)
     flipper = state["flipper"]
     state = GAME.apply_move(state, flipper, Flip())
@@ -207,14 +208,37 @@ def test_bots_think_a_share_of_the_choosing_clock_before_choosing():
         for seat in range(3):
             view = GAME.view(state, seat)
             moves = GAME.legal_moves(state, seat)
-            seconds = BOTS[name].reaction_seconds(view, moves)
-            assert 60 * low <= seconds <= 60 * high
-            assert BOTS[name].reaction_seconds(view, moves) == seconds
+            seconds = [
+                BOTS[name].reaction_seconds(view, moves, random.Random(d)) for d in range(40)
+            ]
+            assert all(60 * low <= s <= 60 * high for s in seconds)
+            assert BOTS[name].reaction_seconds(view, moves, random.Random(3)) == seconds[3]
     chosen = GAME.apply_move(state, 0, Choose(()))
-    assert BOTS["easy"].reaction_seconds(GAME.view(chosen, 0), GAME.legal_moves(chosen, 0)) is None
+    view, moves = GAME.view(chosen, 0), GAME.legal_moves(chosen, 0)
+    assert BOTS["easy"].reaction_seconds(view, moves, random.Random(0)) is None
     fresh = GAME.new_game({"level": 2}, 3, 5)
     view = GAME.view(fresh, fresh["flipper"])
     moves = GAME.legal_moves(fresh, fresh["flipper"])
-    assert BOTS["strong"].reaction_seconds(view, moves) == FLIP_PAUSE_SECONDS
+    assert BOTS["strong"].reaction_seconds(view, moves, random.Random(0)) == FLIP_PAUSE_SECONDS
     other = (fresh["flipper"] + 1) % 3
-    assert BOTS["strong"].reaction_seconds(GAME.view(fresh, other), []) is None
+    assert BOTS["strong"].reaction_seconds(GAME.view(fresh, other), [], random.Random(0)) is None
+
+
+def test_a_bot_s_think_time_never_depends_on_its_hand():
+    """Issue 36: timing "chose ✓" over five rounds told the bot's hand from 9,575 possible.
+    Two deals that differ only in the bot's hand give the same think times: the draw comes
+    from the platform's generator alone."""
+    state = GAME.new_game({"level": 3}, 3, 8)
+    state = GAME.apply_move(state, state["flipper"], Flip())
+    hand, deck = list(state["hands"][1]), list(state["deck"])
+    spare = next(i for i, card in enumerate(deck) if card not in hand)
+    hand[0], deck[spare] = deck[spare], hand[0]  # one card of the bot's hand from the deck
+    other = {**state, "hands": [state["hands"][0], sorted(hand), state["hands"][2]], "deck": deck}
+    GAME.check_invariants(other)
+    assert GAME.view(other, 1) != GAME.view(state, 1)
+    for name in ("easy", "strong"):
+        times = [
+            BOTS[name].reaction_seconds(GAME.view(s, 1), GAME.legal_moves(s, 1), random.Random(77))
+            for s in (state, other)
+        ]
+        assert times[0] is not None and times[0] == times[1]

@@ -267,12 +267,24 @@ def test_the_earlier_choose_wins_a_tie_and_the_replay_is_identical():
 def test_changing_a_choice_moves_you_to_the_back():
     state = rigged([[2, 14], [4, 7], [3]], flips=[28])
     state = play(state, 0, {"type": "flip"})
-    state = choose(state, 0, 2, 14)
+    state = choose(state, 0, 14)
     state = choose(state, 1, 4, 7)
-    state = choose(state, 0, 2, 14)  # the same cards again: now after seat 1
+    state = choose(state, 0, 2, 14)  # other cards: a new submission, now after seat 1
     assert state["choices"][0]["order"] == 3 and state["submissions"] == 3
     state = choose(state, 2, 3)
     assert state["last_reveal"]["winner"] == 1 and state["flipper"] == 1
+
+
+def test_the_same_cards_again_are_not_a_new_submission():
+    """Decision 20 (issue 36: "the same choice sent from 20 boards is applied 20 times, and
+    the player goes to the back of the 'played first' order each time")."""
+    state = rigged([[2, 14], [4, 7], [3]], flips=[28])
+    state = play(state, 0, {"type": "flip"})
+    state = choose(state, 0, 2, 14)
+    state = choose(state, 1, 4, 7)
+    assert choose(state, 0, 14, 2) == state  # the same cards: nothing changes
+    state = choose(state, 2, 3)
+    assert state["last_reveal"]["winner"] == 0  # still first in line: Ana's tie
 
 
 # --- the clock ------------------------------------------------------------------------------------

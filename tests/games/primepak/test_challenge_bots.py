@@ -45,7 +45,7 @@ def race(state: dict, seats: list[Bot], seed: int, check=None) -> dict:
     waiting = []
     for player in GAME.actors(state, players):
         view, moves = GAME.view(state, player), GAME.legal_moves(state, player)
-        delay = seats[player].reaction_seconds(view, moves)
+        delay = seats[player].reaction_seconds(view, moves, rng_for(seed, player, "react"))
         assert delay is not None and delay > 0
         if clock is None or delay < clock:
             waiting.append((delay, player, view, moves))
@@ -169,16 +169,15 @@ def test_bots_challenge_a_wrong_set_or_an_offence(refs_cards):
 def test_reaction_times_fit_the_window_and_the_strong_bot_is_quicker():
     state = apply_moves(scenario([42, 6, 7, 11]), 0, Hit())
     strong, easy = [], []
-    for moves_made in range(50):
-        state = {**state, "moves": moves_made}
-        view, moves = window_views(state)
-        strong.append(BOTS["strong"].reaction_seconds(view, moves))
-        easy.append(BOTS["easy"].reaction_seconds(view, moves))
+    view, moves = window_views(state)
+    for draw in range(50):
+        strong.append(BOTS["strong"].reaction_seconds(view, moves, random.Random(draw)))
+        easy.append(BOTS["easy"].reaction_seconds(view, moves, random.Random(draw)))
     assert min(strong) >= 0.8 and max(strong) <= 1.2
     assert min(easy) >= 1.4 and max(easy) <= 1.9  # within the booklet's 2 s
     relaxed = apply_moves(scenario([42, 6, 7, 11], time_limits="relaxed"), 0, Hit())
     view, moves = window_views(relaxed)
-    assert 2.0 <= BOTS["strong"].reaction_seconds(view, moves) <= 3.0  # of a 5 s window
+    assert 2.0 <= BOTS["strong"].reaction_seconds(view, moves, random.Random(1)) <= 3.0  # of 5 s
 
 
 # --- its own turn --------------------------------------------------------------------------------
@@ -204,9 +203,8 @@ def test_a_bot_picks_the_answer_first_then_collects_then_says_done():
     made = next_moves(BOTS["strong"], scenario([11, 42, 6, 7, 13], level=4))
     assert made == [Select("f1"), Select("f2"), Select("f3"), Collect(), Done()]
     view = GAME.view(apply_moves(scenario([42, 6, 7, 11]), 0, "f0"), 0)
-    assert BOTS["strong"].reaction_seconds(view, GAME.legal_moves(scenario([42]), 0)) == (
-        PICK_SECONDS
-    )
+    moves = GAME.legal_moves(scenario([42]), 0)
+    assert BOTS["strong"].reaction_seconds(view, moves, random.Random(0)) == PICK_SECONDS
 
 
 def test_a_bot_says_hit_when_it_sees_no_set():

@@ -19,8 +19,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def quiet(monkeypatch):
     """No bot moves or clocks are scheduled: the test runs the clock itself."""
-    monkeypatch.setattr(services, "_schedule_bot", lambda *args: None)
-    monkeypatch.setattr(services, "_schedule_clock", lambda *args: None)
+    monkeypatch.setattr(services, "_send_wake", lambda *args: None)
 
 
 def table(student, cards: list) -> Match:
