@@ -31,9 +31,8 @@ def _start(name: str, args: list[str], env: dict[str, str]) -> subprocess.Popen:
     return proc
 
 
-def _worker(queues: str, processes: int) -> list[str]:
-    """A worker for some queues (named after the first, so two can run side by side)."""
-    name = queues.split(",")[0]
+def _worker(name: str, queues: str, processes: int) -> list[str]:
+    """A worker for some queues, named so that two can run side by side."""
     return ["worker", "-l", "info", "-c", str(processes), "-Q", queues, "-n", f"{name}@%h"]
 
 
@@ -56,8 +55,10 @@ def main() -> int:
     procs = {
         "web": _start("web", [*manage, "runserver", f"{host}:{port}", "--noreload"], env),
         # Bots' moves and clocks have a worker of their own: a slow analysis never delays them.
-        "worker": _start("worker", [*celery, *_worker("play", 2)], env),
-        "background": _start("background", [*celery, *_worker("celery,analysis", 1)], env),
+        "worker": _start("worker", [*celery, *_worker("play", "play", 2)], env),
+        "background": _start(
+            "background", [*celery, *_worker("background", "celery,analysis", 1)], env
+        ),
         "beat": _start("beat", [*celery, "beat", "-l", "info"], env),
     }
     print(f"\n  Factorium is running: http://{host}:{port}/   (Ctrl-C stops everything)\n")
