@@ -418,3 +418,40 @@ def test_the_privacy_notice_is_linked_from_sign_up_and_every_page_s_footer(stude
     match = _new_match(student, "easy")
     page = child.get(reverse("match_detail", args=[match.pk])).content.decode()  # a game page
     assert '<footer class="site-footer">' in page and link in page
+
+
+def test_while_a_game_goes_on_the_download_holds_no_secret_choice(
+    teacher_client, student, ben, classroom
+):
+    """Issue 36: "the teacher's per-student export shows a pending choice before the reveal
+    (positions in the hand)". While a game is being played, a move is only its line in the
+    game log; once the game has ended, its data too."""
+    match = services.match_create(
+        game="prime-bomb",
+        settings={"level": 2},
+        classroom=classroom,
+        seats=[services.SeatSpec(student=student), services.SeatSpec(student=ben)],
+        host=student,
+        seed=4,
+    )
+    flipper = [student, ben][match.state["flipper"]]
+    services.match_play(match_id=match.pk, player=flipper, move={"type": "flip"}, version=1)
+    match.refresh_from_db()
+    services.match_play(
+        match_id=match.pk, player=student, move={"type": "choose", "cards": [1, 3]},
+        version=match.version,
+    )  # fmt: skip
+
+    def moves() -> list[dict]:
+        data = json.loads(teacher_client.get(_export_url(student)).content)
+        return next(m for m in data["matches"] if m["id"] == match.pk)["moves"]
+
+    pending = moves()[-1]
+    assert pending["text"] == "chose their cards" and "move" not in pending
+    assert "[1, 3]" not in json.dumps(moves()) and '"cards"' not in json.dumps(moves())
+    match.refresh_from_db()
+    services.match_play(
+        match_id=match.pk, player=ben, move={"type": "choose"}, version=match.version
+    )  # the last choice: the cards are shown
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.FINISHED)
+    assert moves()[-1]["move"] == {"type": "choose", "cards": [1, 3]}
