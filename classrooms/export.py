@@ -168,7 +168,9 @@ def _matches(student: Student) -> list[dict[str, Any]]:
                     "index": seat.index,
                     "won": seat.won,
                     "gave_up": seat.gave_up,
-                    "bot_played_for_them": seat.bot_stand_in,
+                    "bot_played_for_them": seat.stood_in,
+                    "app_helped": seat.helped,
+                    "tried_on_their_own": seat.attempted,
                     "last_seen_at": seat.last_seen_at,
                 },
                 "players": [

@@ -165,12 +165,18 @@ class StudentProgress(models.Model):
     level = models.CharField(max_length=40)  # the rules' progress_level key ("level-3")
     level_label = models.CharField(max_length=80)
     games_played = models.PositiveIntegerField(default=0)  # started matches that have ended
-    # Finished and won games that were the student's own (Seat.is_own_game): not given up,
-    # not finished by a bot standing in for them.
+    # Finished games that were the student's own (games.models.OWN_GAME: not given up, no
+    # move by a stand-in bot, a real try of their own), and those won without help.
     games_finished = models.PositiveIntegerField(default=0)
     wins = models.PositiveIntegerField(default=0)
+    wins_with_help = models.PositiveIntegerField(
+        default=0, db_default=0
+    )  # own games won with a hint or help
     games_gave_up = models.PositiveIntegerField(default=0)  # ended games they gave up
-    games_stood_in = models.PositiveIntegerField(default=0)  # finished by a stand-in bot
+    games_stood_in = models.PositiveIntegerField(default=0)  # a stand-in bot moved for them
+    games_passive = models.PositiveIntegerField(
+        default=0, db_default=0
+    )  # finished with no try of their own
     seconds_played = models.PositiveBigIntegerField(default=0)
     attempts = models.PositiveIntegerField(default=0)  # facts and factor sets, not helped
     correct = models.PositiveIntegerField(default=0)

@@ -110,14 +110,16 @@ def _records_by_student(match: Match, student_ids: list[int]) -> dict[int, list[
 
 
 def _add_match(row: StudentProgress, match: Match, seat: Seat) -> None:
-    """A given-up game, or one a stand-in bot finished, is played but not finished as theirs."""
+    """A game given up, one a stand-in bot moved in, or one with no try of their own is played
+    but not finished as theirs; a win with help is finished, not won (games.models.OWN_GAME)."""
     finished = match.status == Match.Status.FINISHED
-    own = finished and seat.is_own_game
     row.games_played += 1
-    row.games_finished += own
-    row.wins += bool(own and seat.won)
+    row.games_finished += finished and seat.is_own_game
+    row.wins += finished and seat.own_win
+    row.wins_with_help += finished and seat.is_own_game and bool(seat.won) and seat.helped
     row.games_gave_up += seat.gave_up
-    row.games_stood_in += finished and seat.bot_stand_in and not seat.gave_up
+    row.games_stood_in += finished and seat.stood_in and not seat.gave_up
+    row.games_passive += finished and seat.is_passive
     row.seconds_played += match_seconds(match.started_at, match.last_move_at)
     last = match.last_move_at or match.started_at
     if row.last_played_at is None or last > row.last_played_at:

@@ -34,7 +34,16 @@ from django.db.models import (
 from django.db.models.functions import RowNumber
 
 from games.engine import get_game
-from games.models import LearningRecord, Match, Seat
+from games.models import (
+    OWN_GAME,
+    OWN_WIN,
+    PASSIVE,
+    STOOD_IN,
+    WON_WITH_HELP,
+    LearningRecord,
+    Match,
+    Seat,
+)
 
 from .mastery import ATTEMPT_KINDS, HINT_KIND, RECENT, mastery
 from .models import ProgressCounted, Student, StudentProgress
@@ -156,7 +165,6 @@ def _match_stats(ids: list[int]) -> dict[tuple, StudentProgress]:
     """A fresh row per student, game and level with the ended matches' numbers (as
     progress._add_match counts them)."""
     finished = Q(match__status=Match.Status.FINISHED)
-    own = finished & Q(gave_up=False, bot_stand_in=False)
     stats = (
         Seat.objects.filter(
             student_id__in=ids,
@@ -167,10 +175,12 @@ def _match_stats(ids: list[int]) -> dict[tuple, StudentProgress]:
         .values("student_id", "match__game", "match__level")
         .annotate(
             played=Count("id"),
-            finished=Count("id", filter=own),
-            wins=Count("id", filter=own & Q(won=True)),
+            finished=Count("id", filter=finished & OWN_GAME),
+            wins=Count("id", filter=finished & OWN_WIN),
+            helped_wins=Count("id", filter=finished & WON_WITH_HELP),
             given_up=Count("id", filter=Q(gave_up=True)),  # not "gave_up": that is a field
-            stood_in=Count("id", filter=finished & Q(bot_stand_in=True, gave_up=False)),
+            stood_in_games=Count("id", filter=finished & STOOD_IN),
+            passive_games=Count("id", filter=finished & PASSIVE),
             seconds=Sum(_CappedSeconds()),
             last=Max("match__last_move_at"),
             sample=Max("match_id"),
@@ -189,8 +199,10 @@ def _match_stats(ids: list[int]) -> dict[tuple, StudentProgress]:
             games_played=s["played"],
             games_finished=s["finished"],
             wins=s["wins"],
+            wins_with_help=s["helped_wins"],
             games_gave_up=s["given_up"],
-            games_stood_in=s["stood_in"],
+            games_stood_in=s["stood_in_games"],
+            games_passive=s["passive_games"],
             seconds_played=s["seconds"] or 0,
             last_played_at=s["last"],
         )

@@ -43,17 +43,9 @@ STARS = {Status.NOT_STARTED: 0, Status.PRACTISING: 1, Status.PROFICIENT: 2, Stat
 PLAYING_NOW = timedelta(minutes=2)
 TOP_MISSED = 3
 HISTORY = 20
-# Which games get a fact map, and which kind (Prime Climb's facts are sums, differences,
-# products and quotients up to 101: too many for a map; its most missed facts are listed).
-FACT_MAPS = {
-    "multiplication": "table",
-    "prime-challenge": "primes",
-    "prime-solitaire": "primes",
-    "factor-rummy": "primes",
-    "prime-canasta": "primes",
-    "prime-bomb": "primes",
-}
 TABLE = range(1, 11)
+MAP_WORDS = {"table": "Multiplication facts", "factors": "Factor sets"}  # Game.fact_map
+ONE_LEVEL = "all"  # Game.progress_level's key for a game with one level
 PRIMES_PER_ROW = 10
 CSV_HEADER = [
     "Class",
@@ -64,8 +56,10 @@ CSV_HEADER = [
     "Games played",
     "Finished",
     "Wins",
+    "Won with help",
     "Given up",
-    "Finished by a bot",
+    "A bot played for them",
+    "No try of their own",
     "Minutes",
     "Attempts",
     "Correct",
@@ -89,10 +83,12 @@ class LevelStatus:
     status_label: str
     stars: int  # 0-3: practising 1, proficient 2, mastered 3
     games_played: int
-    games_finished: int  # their own: not given up, not finished by a stand-in bot
-    wins: int  # of their own finished games
+    games_finished: int  # their own (games.models.OWN_GAME)
+    wins: int  # of their own finished games, without the app's help
+    wins_with_help: int  # of their own finished games, with a hint or results shown
     games_gave_up: int
-    games_stood_in: int  # finished by a bot standing in for them
+    games_stood_in: int  # a bot standing in for them made some of their moves
+    games_passive: int  # finished with no try of their own
     minutes_played: int
     attempts: int  # facts and sets of their own (the app did not help)
     correct: int
@@ -102,6 +98,20 @@ class LevelStatus:
     top_missed: list[str]  # labels of the most missed skills ("7 × 8"), most missed first
     mistakes: dict[str, int]
     suggestion: str | None  # "Ready for Level 4"
+
+    @property
+    def not_counted_text(self) -> str:
+        """ "2 given up, 1 where a bot played for them while away" ("" when all counted)."""
+        parts = [
+            f"{count} {words}"
+            for count, words in (
+                (self.games_gave_up, "given up"),
+                (self.games_stood_in, "where a bot played for them while away"),
+                (self.games_passive, "with no try of their own"),
+            )
+            if count
+        ]
+        return ", ".join(parts)
 
     @property
     def accuracy_percent(self) -> float | None:
@@ -160,10 +170,12 @@ class FactMap:
 
 RESULTS = {
     "won": "Won",
+    "won_with_help": "Won with help",
     "lost": "Lost",
     "unfinished": "Unfinished",
     "gave_up": "Gave up",
-    "stood_in": "Finished by a bot",
+    "stood_in": "A bot played for them",
+    "passive": "No try of their own",
 }
 
 
@@ -171,14 +183,14 @@ class HistoryEntry(NamedTuple):
     date: datetime  # when the match started
     game_name: str
     level_label: str
-    result: str  # a key of RESULTS: "won", "lost", "unfinished", "gave_up" or "stood_in"
+    result: str  # a key of RESULTS ("won", "won_with_help", "lost", "gave_up", ...)
     minutes: int
     match_id: int
     replay: bool = False  # the game finished: it can be replayed
 
     @property
     def result_label(self) -> str:
-        """ "Gave up", "Finished by a bot": how the table shows the result."""
+        """ "Gave up", "A bot played for them": how the table shows the result."""
         return RESULTS[self.result]
 
 
@@ -236,8 +248,10 @@ def level_status(row: StudentProgress, statuses: dict[str, str]) -> LevelStatus:
         games_played=row.games_played,
         games_finished=row.games_finished,
         wins=row.wins,
+        wins_with_help=row.wins_with_help,
         games_gave_up=row.games_gave_up,
         games_stood_in=row.games_stood_in,
+        games_passive=row.games_passive,
         minutes_played=(row.seconds_played + 30) // 60,
         attempts=row.attempts,
         correct=row.correct,
@@ -344,8 +358,8 @@ def csv_rows(report: ClassReport) -> list[list]:
     for row in report.rows:
         if not row.levels:
             table.append([name, row.student.name, game_name, level_label,
-                          Status.NOT_STARTED.label, 0, 0, 0, 0, 0, 0, 0, 0, "", 0, 0, "",
-                          ""])  # fmt: skip
+                          Status.NOT_STARTED.label, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, "", 0,
+                          0, "", ""])  # fmt: skip
         for level in row.levels:
             table.append(_csv_row(name, row.student, level))
     return table
@@ -362,8 +376,10 @@ def _csv_row(class_name: str, student: Student, level: LevelStatus) -> list:
         level.games_played,
         level.games_finished,
         level.wins,
+        level.wins_with_help,
         level.games_gave_up,
         level.games_stood_in,
+        level.games_passive,
         level.minutes_played,
         level.attempts,
         level.correct,
@@ -432,53 +448,60 @@ def _history(student: Student) -> list[HistoryEntry]:
 
 
 def _result(match: Match, seat: Seat) -> str:
-    """A given-up game, or one a stand-in bot finished, is not won or lost by the student."""
+    """A game given up, one a stand-in bot moved in, or one with no try of their own is not
+    won or lost by the student; a win with help is told apart."""
     if seat.gave_up:
         return "gave_up"
     if match.status != Match.Status.FINISHED:
         return "unfinished"
-    if seat.bot_stand_in:
+    if seat.stood_in:
         return "stood_in"
-    return "won" if seat.won else "lost"
+    if seat.is_passive:
+        return "passive"
+    if seat.won:
+        return "won_with_help" if seat.helped else "won"
+    return "lost"
 
 
 def _fact_maps(rows: list[StudentProgress]) -> list[FactMap]:
-    """The 10 × 10 table (multiplication) and, per PrimePak level played, the numbers whose
-    factor sets were tried (both PrimePak games together: the same deck level)."""
+    """A map per game and level the student played whose rules draw one (Game.fact_map): the
+    10 × 10 table, or the numbers whose factor sets were tried. Each game has its own, titled
+    with the game and the level ("Factor sets: Prime Solitaire · Level 2"): a set made in
+    Prime Bomb says nothing of Solitaire."""
     maps = []
-    table = [row for row in rows if FACT_MAPS.get(row.game) == "table"]
-    if table:
-        maps.append(_table_map(table))
-    levels: dict[str, tuple[str, dict[str, list[int]]]] = {}
-    for row in rows:
-        if FACT_MAPS.get(row.game) == "primes":
-            label, skills = levels.setdefault(row.level, (row.level_label, {}))
-            for skill, (right, wrong) in row.skills.items():
-                total = skills.setdefault(skill, [0, 0])
-                total[0], total[1] = total[0] + right, total[1] + wrong
-    order = {key: i for i, (key, _) in enumerate(get_game("prime-solitaire").progress_levels())}
-    for key in sorted(levels, key=lambda k: (order.get(k, len(order)), k)):
-        label, skills = levels[key]
-        maps.append(_primes_map(f"Factor sets · {label}", skills))
+    for row in sorted(rows, key=_map_order):
+        rules = _rules(row.game)
+        kind = rules.fact_map if rules else None
+        if kind is None:
+            continue
+        where = rules.name if row.level == ONE_LEVEL else f"{rules.name} · {row.level_label}"
+        title = f"{MAP_WORDS[kind]}: {where}"
+        maps.append(_table_map(title, row) if kind == "table" else _primes_map(title, row.skills))
     return maps
 
 
-def _table_map(rows: list[StudentProgress]) -> FactMap:
+def _map_order(row: StudentProgress) -> tuple:
+    """By game name, then level as the game orders them (easiest first)."""
+    rules = _rules(row.game)
+    keys = [key for key, _ in rules.progress_levels()] if rules else []
+    return (rules.name if rules else row.game, keys.index(row.level) if row.level in keys else 99)
+
+
+def _table_map(title: str, row: StudentProgress) -> FactMap:
     """A fact and its turnaround are one cell's numbers: 7 × 8 and 8 × 7 show the same."""
     facts: dict[tuple[int, int], list[int]] = {}
-    for row in rows:
-        for skill, (right, wrong) in row.skills.items():
-            a, x, b = skill.partition("x")
-            if not (x and a.isdigit() and b.isdigit()):
-                continue
-            pair = (min(int(a), int(b)), max(int(a), int(b)))
-            total = facts.setdefault(pair, [0, 0])
-            total[0], total[1] = total[0] + right, total[1] + wrong
+    for skill, (right, wrong) in row.skills.items():
+        a, x, b = skill.partition("x")
+        if not (x and a.isdigit() and b.isdigit()):
+            continue
+        pair = (min(int(a), int(b)), max(int(a), int(b)))
+        total = facts.setdefault(pair, [0, 0])
+        total[0], total[1] = total[0] + right, total[1] + wrong
     grid = [
         [_cell(f"{a} × {b}", *facts.get((min(a, b), max(a, b)), (0, 0))) for b in TABLE]
         for a in TABLE
     ]
-    return FactMap("Multiplication facts", "table", grid)
+    return FactMap(title, "table", grid)
 
 
 def _primes_map(title: str, skills: dict[str, list[int]]) -> FactMap:

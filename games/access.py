@@ -22,7 +22,10 @@ class Access:
 
     @property
     def player(self) -> int | None:
-        return self.seat.index if self.seat else None
+        """The seat the requester plays (None: they watch). A player who gave up left the
+        game: a bot plays their seat, and they watch it like anyone else (its moves and its
+        turns are not theirs)."""
+        return self.seat.index if self.seat and not self.seat.gave_up else None
 
 
 def player_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

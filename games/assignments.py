@@ -13,7 +13,7 @@ from django.db.models import Count, Q
 from classrooms.models import Assignment, Classroom, Student
 
 from .engine import SettingsError, get_game
-from .models import Match, Seat
+from .models import OWN_GAME, OWN_WIN, PASSIVE, STOOD_IN, WON_WITH_HELP, Match, Seat
 
 
 class AssignmentError(ValueError):
@@ -26,10 +26,12 @@ class Progress:
 
     assignment: Assignment
     student: Student
-    finished: int  # their own finished games (not given up, not finished by a bot)
-    won: int  # their own won games
+    finished: int  # their own finished games (models.OWN_GAME)
+    won: int  # their own won games, without the app's help (models.OWN_WIN)
     given_up: int = 0  # games of the assignment they gave up: they meet no goal
-    finished_by_bot: int = 0  # games a stand-in bot finished for them: they meet no goal
+    finished_by_bot: int = 0  # a stand-in bot made some of their moves: they meet no goal
+    passive: int = 0  # finished with no real attempt of theirs: they meet no goal
+    won_with_help: int = 0  # won with a hint or results shown: finished, but not a win goal
 
     @property
     def count(self) -> int:
@@ -45,17 +47,26 @@ class Progress:
 
     @property
     def not_counted(self) -> int:
-        """Games played for the assignment that do not count toward its goal."""
-        return self.given_up + self.finished_by_bot
+        """Games played for the assignment that do not count toward its goal (a win with
+        help still counts as finished, not as a win)."""
+        extra = self.won_with_help if self.assignment.goal == Assignment.Goal.WIN else 0
+        return self.given_up + self.finished_by_bot + self.passive + extra
 
     @property
     def not_counted_text(self) -> str:
-        """ "2 given up · 1 finished by a bot" ("" when every game counted)."""
-        parts = []
-        if self.given_up:
-            parts.append(f"{self.given_up} given up")
-        if self.finished_by_bot:
-            parts.append(f"{self.finished_by_bot} finished by a bot")
+        """ "2 given up · 1 a bot played for them · 1 won with help" ("" when every game
+        counted; a win with help is named for a win goal only: it counts as finished)."""
+        win_goal = self.assignment.goal == Assignment.Goal.WIN
+        parts = [
+            f"{count} {words}"
+            for count, words in (
+                (self.given_up, "given up"),
+                (self.finished_by_bot, "a bot played for them"),
+                (self.passive, "with no try of their own"),
+                (self.won_with_help if win_goal else 0, "won with help"),
+            )
+            if count
+        ]
         return " · ".join(parts)
 
 
@@ -146,9 +157,9 @@ def assigned_students(assignment: Assignment) -> list[Student]:
 def progress_for(assignment: Assignment, students: list[Student]) -> list[Progress]:
     """Each student's games of this game with these settings that ended since the assignment
     was made (whether started from it or not): their own finished and won games count; the
-    ones they gave up, or a stand-in bot finished for them, are counted apart. One query."""
+    ones they gave up, a stand-in bot played in, or played with no try of their own are
+    counted apart, and so are wins with help. One query."""
     finished = Q(match__status=Match.Status.FINISHED)
-    own = finished & Q(gave_up=False, bot_stand_in=False)
     rows = (
         Seat.objects.filter(
             student__in=students,
@@ -160,15 +171,21 @@ def progress_for(assignment: Assignment, students: list[Student]) -> list[Progre
         )
         .values("student_id")
         .annotate(
-            finished=Count("id", filter=own),
-            won=Count("id", filter=own & Q(won=True)),
+            finished=Count("id", filter=finished & OWN_GAME),
+            wins=Count("id", filter=finished & OWN_WIN),  # not "won": that is a field
             given_up=Count("id", filter=Q(gave_up=True)),
-            finished_by_bot=Count("id", filter=finished & Q(bot_stand_in=True, gave_up=False)),
+            finished_by_bot=Count("id", filter=finished & STOOD_IN),
+            passive=Count("id", filter=finished & PASSIVE),
+            won_with_help=Count("id", filter=finished & WON_WITH_HELP),
         )
         .order_by()
     )
     counts = {row.pop("student_id"): row for row in rows}
-    empty = {"finished": 0, "won": 0, "given_up": 0, "finished_by_bot": 0}
+    for row in counts.values():
+        row["won"] = row.pop("wins")
+    empty = dict.fromkeys(
+        ("finished", "won", "given_up", "finished_by_bot", "passive", "won_with_help"), 0
+    )
     return [Progress(assignment, student, **counts.get(student.pk, empty)) for student in students]
 
 

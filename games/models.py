@@ -2,6 +2,7 @@
 
 from django.conf import settings as django_settings
 from django.db import models
+from django.db.models import Q
 
 from classrooms.models import Classroom, Student
 
@@ -72,7 +73,7 @@ class Match(models.Model):
     # When the game's clock runs out (a turn limit, a challenge window); None: no clock.
     deadline_at = models.DateTimeField(null=True, blank=True)
     # When each bot-played seat acts next ({"seat": Unix time}), planned at each change.
-    bots_due = models.JSONField(default=dict, blank=True)
+    bots_due = models.JSONField(default=dict, blank=True, db_default={})
     # The earliest of those and the clock: when the match next needs a worker (None: never
     # until a player moves). The sweep finds matches whose wake-up was lost by it.
     due_at = models.DateTimeField(null=True, blank=True)
@@ -82,9 +83,9 @@ class Match(models.Model):
     wake_at = models.DateTimeField(null=True, blank=True)
     # A bot's move or the clock failed this many times in a row here; at FAILURES_STUCK the
     # match is stuck: nothing retries it, and its teacher is told (and may try again or end it).
-    failures = models.PositiveSmallIntegerField(default=0)
+    failures = models.PositiveSmallIntegerField(default=0, db_default=0)
     stuck_at = models.DateTimeField(null=True, blank=True)
-    stuck_reason = models.TextField(blank=True, default="")
+    stuck_reason = models.TextField(blank=True, default="", db_default="")
     # Worked out after the game by the rules' analyse() ({"summary": ...}); None until then.
     analysis = models.JSONField(null=True, blank=True)
     # The deck level or variant the match counts toward in progress reports (the rules'
@@ -145,6 +146,14 @@ class Seat(models.Model):
         related_name="seats",
     )
     gave_up = models.BooleanField(default=False)
+    # What the seat's game was, kept as it is played and never undone (games/services.py):
+    # a stand-in bot made one of the person's moves; the seat's latest move was a stand-in's
+    # (its hand is the bot's until the person moves again); the app helped (a hint, results
+    # shown); the person made a real attempt of their own (Game.is_attempt).
+    stood_in = models.BooleanField(default=False, db_default=False)
+    stand_in_last = models.BooleanField(default=False, db_default=False)
+    helped = models.BooleanField(default=False, db_default=False)
+    attempted = models.BooleanField(default=False, db_default=False)
     last_seen_at = models.DateTimeField(null=True, blank=True)
     won = models.BooleanField(null=True)  # set when the match finishes
 
@@ -183,9 +192,19 @@ class Seat(models.Model):
 
     @property
     def is_own_game(self) -> bool:
-        """Whether a finished game was the student's own: not given up, and not finished by
-        a bot standing in for them."""
-        return not self.gave_up and not self.bot_stand_in
+        """Whether a finished game was the student's own (OWN_GAME): not given up, no move
+        made by a stand-in bot, and a real attempt of their own in it."""
+        return not self.gave_up and not self.stood_in and self.attempted
+
+    @property
+    def is_passive(self) -> bool:
+        """Played to the end by them alone, but with no real attempt (PASSIVE)."""
+        return not self.gave_up and not self.stood_in and not self.attempted
+
+    @property
+    def own_win(self) -> bool:
+        """A win of their own, without the app's help (OWN_WIN)."""
+        return bool(self.won) and self.is_own_game and not self.helped
 
     @property
     def bot_name(self) -> str:
@@ -203,6 +222,19 @@ class Seat(models.Model):
         if self.bot:
             return self.bot_name
         return "Open seat"
+
+
+# New columns have database defaults too: a server still running the release before them (a
+# rolling deploy) or a raw INSERT (bench/progress.py) can add rows without naming them.
+
+# What a finished game counts for, as queries on Seat (with the match finished): the one
+# definition goals, progress, records and reports all use (docs/rules.md, "Only the child's
+# own play counts"). Given up, stood in for or passive: it meets no goal.
+OWN_GAME = Q(gave_up=False, stood_in=False, attempted=True)
+OWN_WIN = OWN_GAME & Q(won=True, helped=False)
+WON_WITH_HELP = OWN_GAME & Q(won=True, helped=True)
+STOOD_IN = Q(gave_up=False, stood_in=True)
+PASSIVE = Q(gave_up=False, stood_in=False, attempted=False)
 
 
 class MoveRecord(models.Model):

@@ -2,7 +2,7 @@
 
 A record is a student's best score among their won games of one game and record key (the
 game's `RecordRule` for the match's settings): real games (not Learn to play, not a teacher's
-practice) that were their own (not given up, not finished by a bot standing in for them).
+practice) won as their own, without the app's help (models.OWN_WIN).
 Finished matches already hold the settings, the outcome and which seat won, so records are
 read from them: no table of their own, nothing to keep in step. Each function below is one or
 two queries, whatever the number of matches.
@@ -20,7 +20,7 @@ from classrooms.models import Classroom, Student
 
 from .engine import Game, all_games, get_game
 from .engine.protocol import RecordRule
-from .models import Match, Seat
+from .models import OWN_WIN, Match, Seat
 
 # What one won seat brings: enough to work out its record key and score, never the state.
 FIELDS = (
@@ -101,7 +101,7 @@ def record_for_match(match: Match, student: Student | int | None = None) -> Matc
     )
     if seat is None:
         return None
-    score = _score(match.outcome, seat.index) if seat.won and seat.is_own_game else None
+    score = _score(match.outcome, seat.index) if seat.own_win else None
     earlier = _won_seats(match.game).filter(student_id=seat.student_id).filter(_before(match))
     previous = next(
         (r for r in _best(earlier).get(seat.student_id, []) if r.rule.key == rule.key), None
@@ -114,10 +114,8 @@ def _won_seats(game: str | None = None) -> QuerySet:
     """The student's own seats that won a finished real game of a game that keeps records."""
     return (
         Seat.objects.filter(
-            won=True,
+            OWN_WIN,
             student__isnull=False,
-            gave_up=False,
-            bot_stand_in=False,
             match__mode=Match.Mode.GAME,
             match__status=Match.Status.FINISHED,
             match__game__in=record_games(game),

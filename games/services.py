@@ -71,6 +71,7 @@ PRIVATE_FIELDS = ["state", "move_count", "last_move_at"]
 # A bot's move or the clock failing this many times in a row makes the match stuck: nothing
 # retries it until its teacher says so (a task failing at every sweep helps nobody).
 FAILURES_STUCK = 3
+HINT = "hint"  # the learning events of a help the app gives (asked for a hint)
 RECENT_MOVES = 8
 SEEN_EVERY = 15  # seconds between presence writes; well under GAMES_SEAT_AWAY_SECONDS
 
@@ -263,6 +264,7 @@ def match_play(
             if match.mode == Match.Mode.LEARN:
                 _learn_check(match, rules, parsed)
         except IllegalMove as error:
+            _mark(seat, stand_in_last=False)  # they are at the board: the hand is theirs
             events = rules.learning_events(match.state, seat.index, parsed, error)
             _record_learning(match, None, events)
             refused = error
@@ -713,8 +715,12 @@ def _commit_move(
         submission=submission,
     )
     entry = {"number": match.move_count, "seat": seat.index, "text": text}
-    if by_bot and seat.is_human and not isinstance(move, Timeout):
+    stand_in = by_bot and seat.is_human and not isinstance(move, Timeout)
+    if stand_in:
         entry["stand_in"] = True  # the bot's move, never told as the child's
+        _mark(seat, stood_in=True, stand_in_last=True)  # never their own game again
+    elif not by_bot:
+        _mark(seat, stand_in_last=False)
     if not private:
         match.recent = [entry, *match.recent][:RECENT_MOVES]
     if move.type == "resign" and not by_bot:
@@ -780,8 +786,20 @@ def _record_learning(match: Match, number: int | None, events) -> None:
     if not events or not match.counts:
         return
     seats = getattr(match, "_seats", None) or list(match.seats.all())
-    learners = {s.index: s for s in seats if s.student_id and not s.bot_stand_in}
-    level = get_game(match.game).settings_label(match.settings)
+    # A hand a stand-in played last is the bot's: what it shows is never the child's.
+    learners = {
+        s.index: s for s in seats if s.student_id and not s.bot_stand_in and not s.stand_in_last
+    }
+    rules = get_game(match.game)
+    level = rules.settings_label(match.settings)
+    for event in events:
+        learner = learners.get(event.player)
+        if learner is None:
+            continue
+        if event.helped or event.kind == HINT:
+            _mark(learner, helped=True)
+        if rules.is_attempt(event):
+            _mark(learner, attempted=True)
     LearningRecord.objects.bulk_create(
         LearningRecord(
             match=match,
@@ -800,6 +818,15 @@ def _record_learning(match: Match, number: int | None, events) -> None:
         for event in events
         if event.player in learners
     )
+
+
+def _mark(seat: Seat, **flags: bool) -> None:
+    """Set what a seat's game was (Seat.stood_in, helped, ...), writing only what changes."""
+    changed = {name: value for name, value in flags.items() if getattr(seat, name) != value}
+    if changed:
+        for name, value in changed.items():
+            setattr(seat, name, value)
+        Seat.objects.filter(pk=seat.pk).update(**changed)
 
 
 def _stand_in(match_id: int, seat_id: int) -> int:

@@ -6,11 +6,12 @@ Pure Python, like the rules.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
-from .protocol import SettingsError
+from .protocol import LearningEvent, SettingsError, State
 
-__all__ = ["known_keys", "redeal", "whole_number"]
+__all__ = ["as_help", "known_keys", "products_shown", "redeal", "whole_number"]
 
 
 def whole_number(value: Any) -> int | None:
@@ -43,3 +44,18 @@ def redeal(zones: list[list[Any]], rng: random.Random) -> None:
         size = len(zone)
         zone[:] = pool[start : start + size]
         start += size
+
+
+def products_shown(state: State) -> bool:
+    """Whether the board works out products for the child (the teacher's "product while
+    choosing" setting, key "product"). Games saved before the setting were played with the
+    products shown, and keep them (docs/rules.md)."""
+    return state["settings"].get("product", "shown") == "shown"
+
+
+def as_help(events: list[LearningEvent], helped: bool) -> list[LearningEvent]:
+    """The events, each marked as the app's help when `helped` (the board showed the result):
+    asking for a hint stays what it was."""
+    if not helped:
+        return events
+    return [event if event.kind == "hint" else replace(event, helped=True) for event in events]

@@ -176,6 +176,10 @@ class Game(ABC):
     # Games whose every position is costly to list (Equate searches the board for plays) run
     # fewer seeded conformance playouts than the usual hundreds (None: the usual number).
     conformance_playouts: ClassVar[int | None] = None
+    # The fact map the teacher's report draws of a student's skills in this game, per level:
+    # "table" (the 10 × 10 multiplication table, skills "7x8"), "factors" (the numbers whose
+    # factor sets were tried, skills "factors:91"), or None (no map: the most missed are listed).
+    fact_map: ClassVar[str | None] = None
 
     # --- settings -------------------------------------------------------------------------
     @abstractmethod
@@ -345,6 +349,13 @@ class Game(ABC):
     def skill_label(self, kind: str, skill: str) -> str:
         """A learning event's skill as a teacher reads it ("7 × 8", "factors of 91")."""
         return skill
+
+    def is_attempt(self, event: LearningEvent) -> bool:
+        """Whether an event shows a real attempt of the player's own: a game finished with
+        none is passive and meets no goal (only turning cards, only passing, throwing
+        nothing). By default a right answer they made, a card played or a set taken, even
+        with the app's help (a game won with help is finished, not won alone)."""
+        return event.correct and event.kind != "hint"
 
     def actors(self, state: State, players: int) -> list[int]:
         """Every player who may move now (the current player, and anyone who may challenge)."""

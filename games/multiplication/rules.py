@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from games.engine.common import as_help, products_shown
 from games.engine.protocol import (
     Bot,
     Game,
@@ -42,6 +43,13 @@ from .cards import (
 from .story import story
 
 FREE_CARD_CHOICES = {0: "No free cards", 1: "1 free card", 2: "2 free cards"}
+# Issue 30: the teacher's setting Prime Bomb and Equate have, in their words (hidden / shown,
+# counts as help). Hidden, the board never lists the open card's multipliers, nor the ways to
+# make a turned-up card: finding a card that shares one is what the game practises.
+PRODUCT_CHOICES = {
+    "hidden": "Hidden: the child works them out",
+    "shown": "Shown on the open card (counts as help)",
+}
 # DECISIONS: 7 cards each, only 5 each with 4 or more players.
 HAND_SIZE, SMALL_HAND_SIZE, SMALL_HAND_FROM = 7, 5, 4
 # Our decision (not in the rules): a safety cap so every game ends; then fewest cards wins.
@@ -90,14 +98,15 @@ class MultiplicationGame(Game):
         "card. Square numbers make the next player miss a turn. Empty your hand to win."
     )
     turn_seconds = None
+    fact_map = "table"  # the 10 × 10 table of facts played
 
     # --- settings -------------------------------------------------------------------------
     def default_settings(self) -> dict[str, Any]:
-        """No free cards unless the teacher adds them."""
-        return {"free_cards": 0}
+        """No free cards unless the teacher adds them; the open card's multipliers not listed."""
+        return {"free_cards": 0, "product": "hidden"}
 
     def settings_fields(self) -> list[dict[str, Any]]:
-        """One choice: how many free cards join the deck."""
+        """How many free cards join the deck, and whether the board lists the multipliers."""
         return [
             {
                 "name": "free_cards",
@@ -105,7 +114,16 @@ class MultiplicationGame(Game):
                 "choices": [(0, "None"), (1, "1 free card"), (2, "2 free cards")],
                 "help": "A free card can be played as any number of the table, declared as "
                 "a × b when it is played.",
-            }
+            },
+            {
+                "name": "product",
+                "label": "Multipliers while choosing",
+                "choices": list(PRODUCT_CHOICES.items()),
+                "help": "Finding a card that shares a multiplier is what the game practises. "
+                "Shown, the board lists the open card's multipliers (every way to make a "
+                "turned-up card), and every play counts as help.",
+                "teacher_only": True,
+            },
         ]
 
     def clean_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
@@ -114,7 +132,7 @@ class MultiplicationGame(Game):
             settings = {}
         if not isinstance(settings, dict):
             raise SettingsError("Settings must be a list of named choices.")
-        unknown = sorted(str(key)[:40] for key in settings if key != "free_cards")
+        unknown = sorted(str(key)[:40] for key in settings if key not in ("free_cards", "product"))
         if unknown:
             raise SettingsError(f"Unknown setting: {', '.join(unknown)}.")
         value = settings.get("free_cards", 0)
@@ -122,11 +140,16 @@ class MultiplicationGame(Game):
             value = int(value)  # form posts arrive as text
         if type(value) is not int or value not in FREE_CARD_CHOICES:
             raise SettingsError("Free cards must be 0, 1 or 2.")
-        return {"free_cards": value}
+        product = settings.get("product", "hidden")
+        if not isinstance(product, str) or product not in PRODUCT_CHOICES:
+            raise SettingsError("The multipliers while choosing are hidden or shown.")
+        return {"free_cards": value, "product": product}
 
     def settings_label(self, settings: dict[str, Any]) -> str:
-        """ "No free cards", "1 free card" or "2 free cards"."""
-        return FREE_CARD_CHOICES[self.clean_settings(settings)["free_cards"]]
+        """ "No free cards", "1 free card", "2 free cards · multipliers shown"."""
+        clean = self.clean_settings(settings)
+        label = FREE_CARD_CHOICES[clean["free_cards"]]
+        return f"{label} · multipliers shown" if clean["product"] == "shown" else label
 
     # --- progress reports -----------------------------------------------------------------
     # progress_level stays the default, one level for all games: free cards change how often
@@ -234,25 +257,17 @@ class MultiplicationGame(Game):
 
     def view(self, state: State, player: int | None) -> View:
         """What a seat (or a spectator, None) may see: other hands and the pile are counts;
-        `story` tells the last moves and their effects, never a drawn card."""
+        `story` tells the last moves and their effects, never a drawn card; the open card's
+        multipliers only when the teacher shows them."""
         seated = type(player) is int and 0 <= player < state["players"]
-        open_ = state["open"]
         return {
             "players": state["players"],
             "me": player if seated else None,
             "turn": state["turn"],
             "hand": _sorted_hand(state["hands"][player]) if seated else None,
             "hand_counts": [len(hand) for hand in state["hands"]],
-            "open": {
-                "card": open_["card"],
-                "value": open_["value"],
-                "declared": [list(pair) for pair in open_["declared"]],
-                "multipliers": multipliers_of(open_["declared"]),
-                "says": [product_text(a, b) for a, b in open_["declared"]],  # "4 × 1", 1 last
-                "square": is_square(open_["value"]),
-                # Nobody has discarded yet: the dealer turned this card up (see new_game).
-                "turned_up": not state["discard"] and not state["reshuffles"],
-            },
+            "open": _open_view(state),
+            "product_shown": multipliers_shown(state),
             "draw_count": len(state["draw"]),
             "discard_count": len(state["discard"]),
             "free_cards": state["settings"]["free_cards"],
@@ -277,7 +292,13 @@ class MultiplicationGame(Game):
     def learning_events(
         self, before: State, player: int, move: Move, after: State | IllegalMove
     ) -> list[LearningEvent]:
-        """Facts used or got wrong, mismatched multipliers, and discards missed."""
+        """Facts used or got wrong, mismatched multipliers, and discards missed. With the
+        multipliers shown every one is help: the board listed what could be played (issue 30)."""
+        return as_help(self._events(before, player, move, after), multipliers_shown(before))
+
+    def _events(
+        self, before: State, player: int, move: Move, after: State | IllegalMove
+    ) -> list[LearningEvent]:
         try:
             move = _checked(move)
         except IllegalMove:
@@ -346,6 +367,31 @@ class MultiplicationGame(Game):
         if isinstance(move, Discard):
             return f"played a {move.label()}" if move.card == FREE else f"discarded {move.label()}"
         return "drew a card"
+
+
+def multipliers_shown(state: State) -> bool:
+    """Whether the board lists the open card's multipliers (the teacher's setting)."""
+    return products_shown(state)
+
+
+def _open_view(state: State) -> dict[str, Any]:
+    """The open card; its declarations and multipliers only as far as the child may be told:
+    hidden, a played card keeps what its player declared ("24 = 4 × 6"), but the ways to make
+    a turned-up card and the multipliers to match are the child's to work out."""
+    open_ = state["open"]
+    # Nobody has discarded yet: the dealer turned this card up (see new_game).
+    turned_up = not state["discard"] and not state["reshuffles"]
+    shown = multipliers_shown(state)
+    declared = open_["declared"] if shown or not turned_up else []
+    return {
+        "card": open_["card"],
+        "value": open_["value"],
+        "declared": [list(pair) for pair in declared],
+        "multipliers": multipliers_of(open_["declared"]) if shown else None,
+        "says": [product_text(a, b) for a, b in declared],  # "4 × 1", 1 last
+        "square": is_square(open_["value"]),
+        "turned_up": turned_up,
+    }
 
 
 def possible_discards(state: State, player: int) -> list[Discard]:

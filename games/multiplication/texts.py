@@ -24,6 +24,7 @@ from .rules import (
     FREE_CARD_CHOICES,
     HAND_SIZE,
     MOVE_LIMIT,
+    PRODUCT_CHOICES,
     SMALL_HAND_FROM,
     SMALL_HAND_SIZE,
 )
@@ -31,8 +32,9 @@ from .rules import (
 BOT = 1  # Pip's seat in the Learn to play round
 # A deal found by searching seeds (2 players, 2 free cards): the learner starts, holds 28 for
 # the rule text's 28 = 4 × 7, Pip can answer with a square, the learner then has no card with
-# a 1 or a 2 and draws a free card, and holds 36 for the rule text's 36 = 4 × 9.
-LEARN_SETTINGS = {"free_cards": 2}
+# a 1 or a 2 and draws a free card, and holds 36 for the rule text's 36 = 4 × 9. The board
+# lists no multipliers, as in a real game (issue 30): the coach says them instead.
+LEARN_SETTINGS = {"free_cards": 2, "product": "hidden"}
 LEARN_SEED = 4678
 
 
@@ -115,7 +117,8 @@ def how_to_play() -> HowToPlay:
             HowToStep(
                 "Keep it going",
                 "Now 24 = 4 × 6 is the open card. The next player needs a 4 or a 6. They can "
-                "play 28 as 4 × 7: the 4 matches.",
+                "play 28 as 4 × 7: the 4 matches. Work out which numbers you need and which of "
+                "your cards have one: the multiplication table card can help.",
                 Picture(
                     "play",
                     {"open": _card(24, "4 × 6"), "plays": [_play(28, 4, 7, True, "the 4 matches")]},
@@ -342,6 +345,15 @@ def rules_for_teachers() -> list[RulesSection]:
                 f"Free cards: {free_choices}. Default: none. Free cards make a player stuck "
                 "less often (a free card can always be played) and let a player choose a "
                 "square on purpose; they do not change which facts of the table are practised.",
+                "Multipliers while choosing: hidden (the default) or shown (“"
+                + PRODUCT_CHOICES["shown"]
+                + "”). Hidden, the board shows the open card and what its player declared "
+                "(“24 = 4 × 6”), and says “Play a card that shares a number with 4 × 6”; "
+                "for a turned-up card, “with a way to make 16”, without listing the ways. The "
+                "child works out the multipliers, and which of their cards share one: that is "
+                "what the game practises. Shown, the board lists them (“Play a card with a "
+                "multiplier of 2, 4 or 8”, every way to make a turned-up card), and every "
+                "play at that table counts as help in the progress report.",
                 "Computer players: Easy (still learning the table) misses a possible play "
                 "about 3 times in 10 and otherwise plays a random allowed card. Strong (plans "
                 "ahead) never misses: it plays squares, keeps free cards for when nothing else "
@@ -366,7 +378,8 @@ def rules_for_teachers() -> list[RulesSection]:
                 "fact. A declaration that shares no multiplier, and drawing "
                 'while a card could have been played ("a card you could play"), are listed '
                 "as mistakes but are not fact attempts. The game has one level for "
-                "progress: free cards do not change it.",
+                "progress: free cards do not change it. With the multipliers shown, every "
+                "discard and mistake counts as help, not as the child's own.",
             ),
         ),
     ]

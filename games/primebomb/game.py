@@ -187,6 +187,7 @@ class PrimeBomb(Game):
     # for each of six players: 120 seeded playouts, spread over the 240 combinations of settings
     # and table sizes (every level, clock, scoring, hand and table size is played).
     conformance_playouts = 120
+    fact_map = "factors"  # the numbers captured with an exact product, per deck level
     summary = (
         "A card is turned up. Everyone picks cards in secret whose product comes closest to it, "
         "then all cards are shown. Capture the most!"

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engine.common import as_help, products_shown
 from games.engine.protocol import (
     IllegalMove,
     LearningEvent,
@@ -73,6 +74,7 @@ from .challenge_state import (
     OFFENCE_POINTS,
     OFFENCE_TEXT,
     OVER,
+    PRODUCT_CHOICES,
     ROWS,
     SELECT_LIMIT,
     SET_MISTAKES,
@@ -124,6 +126,7 @@ __all__ = [
     "OFFENCE_POINTS",
     "OFFENCE_TEXT",
     "OVER",
+    "PRODUCT_CHOICES",
     "ROWS",
     "SELECT_LIMIT",
     "SET_MISTAKES",
@@ -172,16 +175,17 @@ class PrimeChallenge(PrimePakGame):
     # --- settings -------------------------------------------------------------------------
     def default_settings(self) -> dict[str, Any]:
         """Level 1, timing a class can manage (docs/rules.md), the booklet's challenges, no
-        teams."""
+        teams, the product of a pick not shown."""
         return {
             "level": 1,
             "time_limits": DEFAULT_TIMING,
             "invalid_sets": "challenge",
             "teams": "off",
+            "product": "hidden",
         }
 
     def settings_fields(self) -> list[dict[str, Any]]:
-        """Deck level, timing, what happens to a wrong set, and teams."""
+        """Deck level, timing, what happens to a wrong set, teams, and the product of a pick."""
         levels = [(lv, f"Level {lv}{_wilds_text(lv)}") for lv in LEVELS]
         return [
             {
@@ -211,6 +215,15 @@ class PrimeChallenge(PrimePakGame):
                 "choices": list(TEAM_LABELS.items()),
                 "help": "With 4 players, partners sit across (seats 1 and 3, 2 and 4).",
             },
+            {
+                "name": "product",
+                "label": "Product while choosing",
+                "choices": list(PRODUCT_CHOICES.items()),
+                "help": "Multiplying the cards is what the game practises, for the player and "
+                "for those who challenge. Shown, the board works it out as cards are picked "
+                "up, and every set and challenge counts as help.",
+                "teacher_only": True,
+            },
         ]
 
     def clean_settings(
@@ -231,10 +244,13 @@ class PrimeChallenge(PrimePakGame):
                 )
         if clean["teams"] == "pairs" and players is not None and players != TEAM_PLAYERS:
             raise SettingsError("Teams of two need exactly 4 players.")
+        if not isinstance(clean["product"], str) or clean["product"] not in PRODUCT_CHOICES:
+            raise SettingsError("The product while choosing is hidden or shown.")
         return clean
 
     def settings_label(self, settings: dict[str, Any]) -> str:
-        """ "Level 3", "Level 3 · booklet timing · wrong sets refused · teams"."""
+        """ "Level 3", "Level 3 · booklet timing · wrong sets refused · teams · product
+        shown"."""
         clean = self.clean_settings(settings)
         parts = [f"Level {clean['level']}"]
         if clean["time_limits"] != DEFAULT_TIMING:
@@ -243,6 +259,8 @@ class PrimeChallenge(PrimePakGame):
             parts.append("wrong sets refused")
         if clean["teams"] == "pairs":
             parts.append("teams")
+        if clean["product"] == "shown":
+            parts.append("product shown")
         return " · ".join(parts)
 
     # --- play -----------------------------------------------------------------------------
@@ -348,7 +366,13 @@ class PrimeChallenge(PrimePakGame):
         self, before: State, player: int, move: Move, after: State | IllegalMove
     ) -> list[LearningEvent]:
         """Sets taken (right or wrong), wrong sets refused, what challenges showed, and a wrong
-        set nobody challenged in time (the clock's timeout closes its window)."""
+        set nobody challenged in time (the clock's timeout closes its window). With the
+        products shown every one is help: the board multiplied each pick (issue 30)."""
+        return as_help(self._events(before, player, move, after), products_shown(before))
+
+    def _events(
+        self, before: State, player: int, move: Move, after: State | IllegalMove
+    ) -> list[LearningEvent]:
         if isinstance(move, Timeout):
             return unchallenged_events(before)
         try:

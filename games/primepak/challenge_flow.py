@@ -7,6 +7,7 @@ other functions change, in place, a state their caller has copied already.
 
 from __future__ import annotations
 
+from games.engine.common import products_shown
 from games.engine.protocol import IllegalMove, State
 
 from .cards import Card, label
@@ -201,7 +202,11 @@ def collect_set(state: State, player: int) -> State:
     new = copy_state(state)
     refs = new["picked"]
     cards = _take(new, player, refs)
-    log_event(new, "set", player, f" took {claim_text(cards, new['settings']['level'])}.")
+    # The primes a set's prime cards stood for say it is right: named at once only when no
+    # challenge follows, or the products are shown (issue 30; the window says the same).
+    named = is_strict(new) or products_shown(new)
+    level = new["settings"]["level"] if named else None
+    log_event(new, "set", player, f" took {claim_text(cards, level)}.")
     before = new["foundation_set"]
     new["foundation_set"] = before or any(ref[0] == "f" for ref in refs)
     new.update(picked=[], acted=True, selects=0, turn_sets=new["turn_sets"] + 1)

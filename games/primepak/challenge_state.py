@@ -53,6 +53,13 @@ INVALID_SET_LABELS = {
 }
 TEAM_LABELS = {"off": "Everyone for themselves", "pairs": "Two teams of two (4 players)"}
 TEAM_PLAYERS = 4
+# Issue 30: the teacher's "Product while choosing", in Prime Bomb's words (one setting with one
+# meaning in every game that has it). Hidden, the board never multiplies a pick: checking the
+# multiplication is what the game practises, for the player and for those who may challenge.
+PRODUCT_CHOICES = {
+    "hidden": "Hidden: the child multiplies",
+    "shown": "Shown as cards are picked (counts as help)",
+}
 
 # Booklet, Challenges: "three cards (or 3 points)", "one card (or one point)". Our decision:
 # penalties are always points, so a stack never has to give back cards it may not have.

@@ -28,6 +28,7 @@ from .challenge_state import (
     FOUNDATION_SIZE,
     INVALID_SET_LABELS,
     OFFENCE_POINTS,
+    PRODUCT_CHOICES,
     SELECT_LIMIT,
     TIME_LIMITS,
     TURN_LIMIT,
@@ -113,8 +114,8 @@ def how_to_play() -> HowToPlay:
             HowToStep(
                 "Answer first",
                 "On your turn, tap the answer first. Then tap the numbers that multiply to make "
-                "it. For 42, 6 and 7: tap 42, then 6 and 7. Press “Take this set”. Take as many "
-                "sets as you can. A clock shows how much time you have.",
+                "it. For 42, 6 and 7: tap 42, then 6 and 7. Multiply to check, then press “Take "
+                "this set”. Take as many sets as you can. A clock shows how much time you have.",
                 Picture(
                     "cards",
                     {"cards": [_card(42, order=1), _card(6, order=2), _card(7, order=3)]},
@@ -199,12 +200,15 @@ def how_to_play() -> HowToPlay:
 # 6 3 3 / 3 3 4 / 2 4 3, where 6 = 2 × 3 is the only set; after it the cards that fill the
 # empty places are 40, 5, 5 (in f0, f1, f6): no set, but Pip can take a wrong one,
 # 40 = 4 × 5. After the challenge the learner sees no set, says "hit" and gets 10:
-# 40 = 4 × 10. tests/games/primepak/test_challenge_texts.py plays it through.
+# 40 = 4 × 10. tests/games/primepak/test_challenge_texts.py plays it through. The product of
+# a pick is hidden, as in a real game: the learner works out that Pip's 4 × 5 is not 40 (shown,
+# the board would say "4 × 5 = 20 so far (you want 40)"), and the coach says the rest.
 LEARN_SETTINGS = {
     "level": 2,
     "time_limits": DEFAULT_TIMING,
     "invalid_sets": "challenge",
     "teams": "off",
+    "product": "hidden",
 }
 LEARN_SEED = 38314
 
@@ -396,7 +400,9 @@ def rules_for_teachers() -> list[RulesSection]:
                 f"for the answer. A set may contain at most {MAX_WILDS} prime cards and must "
                 f"contain at least {MIN_NATURALS} number cards. Once a set with prime cards is "
                 "taken, the board and the log name the prime each one stood for: "
-                "“42 = 6 × (prime as 7)”.",
+                "“42 = 6 × (prime as 7)”; with the products hidden (see Settings), only when no "
+                "challenge can follow (naming them would tell the others the set is right), "
+                "and otherwise it reads “42 = 6 × prime”.",
             ),
         ),
         RulesSection(
@@ -407,7 +413,9 @@ def rules_for_teachers() -> list[RulesSection]:
                 "they pick up the answer first, then the numbers that multiply to make it, "
                 "card by card, in view of everyone (the booklet's “answer first, with one "
                 "hand”, so that opponents can check), and press “Take this set”. The board "
-                "shows the cards picked so far and their product.",
+                "shows the cards picked so far as the set they claim (“50 = 5 × 5?”) for "
+                "everyone to multiply; it says their product (“5 × 5 = 25 so far (you want "
+                "50)”) only when the teacher shows the products.",
                 "Hit: a player who sees no set asks for a hit. If nobody challenges, the dealer "
                 "lays one card beside the foundation; hit cards stay there, across turns, until "
                 "they are used in a set. A player may ask for more hits until they have taken a "
@@ -501,6 +509,14 @@ def rules_for_teachers() -> list[RulesSection]:
                 "set, and only “hit” and “done” can be challenged.",
                 "Teams (4 players only): partners sit across (seats 1 and 3, 2 and 4), their "
                 "scores are added, and they never challenge each other.",
+                "Product while choosing: hidden (the default) or shown (“"
+                + PRODUCT_CHOICES["shown"]
+                + "”). Hidden, the board shows the cards picked up as the set they claim, "
+                "“50 = 5 × 5?”, and the children multiply: the player before taking it, the "
+                "others before they challenge. That is what the game practises. Shown, the "
+                "board works out the product as cards are picked up (“5 × 5 = 25 so far (you "
+                "want 50)”), and every set and challenge at that table counts as help in the "
+                "progress report.",
             ),
         ),
         RulesSection(
@@ -512,7 +528,8 @@ def rules_for_teachers() -> list[RulesSection]:
                 "a student missed counts as a mistake when someone challenges it (a set left "
                 "behind after catching a missed set too); a false "
                 "challenge counts as a challenge mistake. Moves a bot makes are never counted "
-                "for a student.",
+                "for a student. With the products shown, all of these count as help, not as "
+                "the student's own skill.",
             ),
         ),
     ]

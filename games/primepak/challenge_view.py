@@ -1,10 +1,15 @@
 """What the board shows of a Prime Challenge state: everything is face up except the draw
-pile (a count), with the pick order, the "product so far" and the challenge window."""
+pile (a count), with the pick order, what the pick claims and the challenge window.
+
+Issue 30: the board multiplies a pick ("5 × 5 = 25 so far (you want 50)") and names the prime
+a prime card stood for only when the teacher shows the products; hidden (the default) it says
+what the cards claim, "50 = 5 × 5?", and the players multiply (docs/rules.md)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from games.engine.common import products_shown
 from games.engine.protocol import State, View
 
 from .cards import LEVEL_PRIMES, Card, is_wild, label
@@ -50,6 +55,7 @@ def board_view(state: State, player: int | None, timer: float | None) -> View:
         "level": level,
         "wild_primes": list(LEVEL_PRIMES[level]),
         "invalid_sets": state["settings"]["invalid_sets"],
+        "product_shown": products_shown(state),
         "phase": state["phase"],
         "turn": state["turn"],
         "actor": state["actor"],
@@ -97,15 +103,26 @@ def _slot(ref: str, card: Card | None, order: dict[str, int]) -> dict[str, Any]:
 
 
 def _pick_view(state: State) -> dict[str, Any]:
-    """The pick order and the "product so far", as the players watch it."""
+    """The pick order and what it says (its product only when shown), as the players watch it."""
     cards = cards_at(state, state["picked"])
     return {
         "refs": list(state["picked"]),
         "cards": cards,
         "labels": [label(card) for card in cards],
         "count": len(cards),
-        "text": product_so_far(cards),
+        "text": product_so_far(cards) if products_shown(state) else pick_claim(cards),
     }
+
+
+def pick_claim(cards: list[Card]) -> str:
+    """What the picked cards claim, for the players to multiply: "50 = 5 × 5?" (never their
+    product, nor whether they are a set)."""
+    if len(cards) < 2 or is_wild(cards[0]):
+        return product_so_far(cards)  # the rules of picking: nothing multiplied in them
+    answer, numbers = cards[0], " × ".join(label(card) for card in cards[1:])
+    if len(cards) == 2:  # too few for a set: that is counting, not multiplying
+        return f"{answer} = {numbers} × … Pick more numbers that multiply to make {answer}."
+    return f"{answer} = {numbers}? Multiply to check, then press “Take this set”."
 
 
 def product_so_far(cards: list[Card]) -> str:
@@ -145,8 +162,11 @@ def _window_view(state: State, clock: Clock) -> dict[str, Any] | None:
         "challenger": is_challenger_window(state),
         "seconds": clock.window,
         "set": list(last["cards"]) if last else [],
-        # The prime each prime card stands for, when the multiplication is right.
-        "set_text": claim_text(last["cards"], level) if last else "",
+        # The prime each prime card stands for, when the multiplication is right: said only
+        # with the products shown, or it would tell the others the set is right.
+        "set_text": claim_text(last["cards"], level if products_shown(state) else None)
+        if last
+        else "",
     }
 
 

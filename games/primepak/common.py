@@ -48,6 +48,7 @@ class PrimePakGame(Game):
 
     bots_module: ClassVar[str] = ""
     texts_module: ClassVar[str] = ""
+    fact_map = "factors"  # the numbers whose factor sets were tried, per deck level
 
     # --- settings -------------------------------------------------------------------------
     def known_settings(self, settings: Any) -> tuple[dict[str, Any], dict[str, Any], int]:

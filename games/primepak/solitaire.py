@@ -17,16 +17,16 @@ Layouts (DECISIONS: "a foundation of overlapping rows is 7 columns")
   tangled than three rows (more challenging, as the booklet promises); at levels 1-2 it has
   fewer cards than five rows but more of them covered.
 
-Play, as the state records it: the selection lives in the state (the server shows "product so
-far" and the page works without JavaScript). ``Select`` toggles a card, ``Collect`` takes the
-selection as a set, ``Turn`` turns the next card of the draw pile onto the face-up stack,
-``Hint`` marks a set made only of visible cards (taking that set later is help, not skill),
-``Resign`` gives up (the platform's "Give up" applies it). A covered layout card
-may be chosen once every card lying on it is chosen ("two or more overlapping cards may be
-collected all at once if they belong to the same factor set"). Face-up stack cards may be
-chosen freely but only a run from the top may be taken ("skipping a card is not allowed").
-The game ends when the layout is cleared (a win) or when the draw pile is empty and no set can
-be made (a loss).
+Play, as the state records it: the selection lives in the state (the server shows how it reads,
+its product only when the teacher shows products, and the page works without JavaScript).
+``Select`` toggles a card, ``Collect`` takes the selection as a set, ``Turn`` turns the next
+card of the draw pile onto the face-up stack, ``Hint`` marks a set made only of visible cards
+(taking that set later is help, not skill), ``Resign`` gives up (the platform's "Give up"
+applies it). A covered layout card may be chosen once every card lying on it is chosen ("two
+or more overlapping cards may be collected all at once if they belong to the same factor
+set"). Face-up stack cards may be chosen freely but only a run from the top may be taken
+("skipping a card is not allowed"). The game ends when the layout is cleared (a win) or when
+the draw pile is empty and no set can be made (a loss).
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from functools import cache
 from math import prod
 from typing import Any, ClassVar
 
-from games.engine.common import whole_number
+from games.engine.common import as_help, products_shown, whole_number
 from games.engine.protocol import (
     IllegalMove,
     LearningEvent,
@@ -61,6 +61,13 @@ LEVEL_CHOICES = [(level, f"Level {level}") for level in LEVELS]
 LAYOUT_CHOICES = [("rows", "Overlapping rows"), ("pyramid", "Pyramid")]
 EXTRA_ROW_CHOICES = [(0, "No extra rows"), (1, "1 extra row"), (2, "2 extra rows")]
 DEAL_CHOICES = [("shuffled", "A new shuffle every game"), ("day", "Deal of the day")]
+# Issue 30: the teacher's "Product while choosing", in Prime Bomb's words (one setting with one
+# meaning in every game that has it). Hidden, nothing tells the child whether the chosen cards
+# are a set before "Take this set": checking the multiplication is what the game practises.
+PRODUCT_CHOICES = {
+    "hidden": "Hidden: the child multiplies",
+    "shown": "Shown as cards are picked (counts as help)",
+}
 COLUMNS = 7  # DECISIONS: a foundation of overlapping rows is 7 columns
 PYRAMID_ROWS = 7  # our decision: rows of 1..7 cards, like the classic pyramid
 
@@ -357,6 +364,8 @@ SKIPPED = "Take the top card of the face-up pile and the cards right under it. N
 NO_LAYOUT_CARD = "Every set needs at least one card from the layout."
 MORE_CARDS = "Choose more cards: a factor set has at least 3."
 READY = "That is a factor set! Press “Take this set”."
+# Products hidden: checking is the child's part, and "Take this set" judges the cards.
+CHECK = "Multiply to check, then press “Take this set”. Not a set? The game says why."
 NOT_YET = "Not {answer} yet: choose more cards, or put some back."
 NO_ANSWER = "None of these cards is the answer: the card all the others multiply to make."
 NO_ANSWER_YET = "None of these cards is the answer yet. Add the card they make, or put a card back."
@@ -381,11 +390,18 @@ class PrimeSolitaire(PrimePakGame):
 
     # --- settings -------------------------------------------------------------------------
     def default_settings(self) -> dict[str, Any]:
-        """Level 1, overlapping rows, no extra rows, a new shuffle every game."""
-        return {"level": 1, "layout": "rows", "extra_rows": 0, "deal": "shuffled"}
+        """Level 1, overlapping rows, no extra rows, a new shuffle every game, the product of
+        the chosen cards not shown."""
+        return {
+            "level": 1,
+            "layout": "rows",
+            "extra_rows": 0,
+            "deal": "shuffled",
+            "product": "hidden",
+        }
 
     def settings_fields(self) -> list[dict[str, Any]]:
-        """Deck level, layout shape and extra rows."""
+        """Deck level, layout shape, extra rows, the deal and the product of chosen cards."""
         return [
             {
                 "name": "level",
@@ -412,6 +428,15 @@ class PrimeSolitaire(PrimePakGame):
                 "help": "Deal of the day: everyone who plays these settings today gets the same "
                 "cards, and the app has made sure they can be won (good for a class contest).",
             },
+            {
+                "name": "product",
+                "label": "Product while choosing",
+                "choices": list(PRODUCT_CHOICES.items()),
+                "help": "Multiplying the cards is what the game practises. Shown, the board "
+                "works it out as cards are chosen and says when they make a set, and every set "
+                "counts as help.",
+                "teacher_only": True,
+            },
         ]
 
     def clean_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
@@ -426,7 +451,16 @@ class PrimeSolitaire(PrimePakGame):
         deal = settings.get("deal", defaults["deal"])
         if not isinstance(deal, str) or deal not in dict(DEAL_CHOICES):
             raise SettingsError("The deal must be a new shuffle or the deal of the day.")
-        return {"level": level, "layout": layout, "extra_rows": extra, "deal": deal}
+        product = settings.get("product", defaults["product"])
+        if not isinstance(product, str) or product not in PRODUCT_CHOICES:
+            raise SettingsError("The product while choosing is hidden or shown.")
+        return {
+            "level": level,
+            "layout": layout,
+            "extra_rows": extra,
+            "deal": deal,
+            "product": product,
+        }
 
     def choose_seed(self, settings: dict[str, Any], fresh: int, today: date) -> int:
         """The deal of the day: the same seed for everyone with these settings today, one whose
@@ -438,7 +472,7 @@ class PrimeSolitaire(PrimePakGame):
         return deal_of_the_day(settings, today)
 
     def settings_label(self, settings: dict[str, Any]) -> str:
-        """ "Level 3", "Level 3 · pyramid", "Level 1 · 2 extra rows"."""
+        """ "Level 3", "Level 3 · pyramid", "Level 1 · 2 extra rows · product shown"."""
         settings = self.clean_settings(settings)
         parts = [f"Level {settings['level']}"]
         if settings["layout"] == "pyramid":
@@ -447,6 +481,8 @@ class PrimeSolitaire(PrimePakGame):
             parts.append(dict(EXTRA_ROW_CHOICES)[settings["extra_rows"]])
         if settings["deal"] == "day":
             parts.append("deal of the day")
+        if settings["product"] == "shown":
+            parts.append("product shown")
         return " · ".join(parts)
 
     # --- play -----------------------------------------------------------------------------
@@ -623,7 +659,14 @@ class PrimeSolitaire(PrimePakGame):
     def learning_events(
         self, before: State, player: int, move: Move, after: State | IllegalMove
     ) -> list[LearningEvent]:
-        """Sets made or got wrong, sets passed over when turning, hints asked."""
+        """Sets made or got wrong, sets passed over when turning, hints asked. With the products
+        shown every set, wrong set and set passed over is help: the board multiplied the chosen
+        cards and said when they made a set (issue 30)."""
+        return as_help(self._events(before, player, move, after), products_shown(before))
+
+    def _events(
+        self, before: State, player: int, move: Move, after: State | IllegalMove
+    ) -> list[LearningEvent]:
         try:
             move = _checked(move)
         except IllegalMove:
@@ -871,10 +914,36 @@ def _maths_problem(cards: list[int], kind: str, reason: str) -> tuple[str, str]:
     return "wrong_product", f"{selection_line(cards)}."  # "2 × 7 = 14, not 40."
 
 
+def claim_line(cards: list[int]) -> str:
+    """With the products hidden: the set the chosen cards would make, the biggest as the
+    answer, for the child to multiply: "20 = 4 × 5?", "20 = 4 × ?" (never a product, nor
+    whether they are a set)."""
+    if len(cards) <= 1:
+        return " ".join(str(card) for card in cards)
+    others = list(cards)
+    others.remove(max(cards))
+    said = " × ".join(str(card) for card in others)
+    return f"{max(cards)} = {said} × ?" if len(others) == 1 else f"{max(cards)} = {said}?"
+
+
 def _selection_view(state: State) -> dict[str, Any]:
-    """The chosen cards, how they read ("4 × 5 = 20 ✓") and what to do next."""
+    """The chosen cards, how they read ("4 × 5 = 20 ✓"; "20 = 4 × 5?" with the products
+    hidden) and what to do next."""
     refs = state["selection"]
     cards = [_card_at(state, ref) for ref in refs]
+    if not products_shown(state):
+        # A rule slip is not said either: it is checked after the maths, so it would tell the
+        # maths is right. "Take this set" judges the cards and says what was wrong.
+        return {
+            "cards": list(refs),
+            "values": cards,
+            "answer": None,
+            "product": None,
+            "text": claim_line(cards),
+            "verdict": "" if not cards else MORE_CARDS if len(cards) < 3 else CHECK,
+            "ok": False,
+            "tip": bool(cards),  # never a mistake before the set is taken
+        }
     answer, others = _reading(cards) if cards else (None, [])
     verdict, ok = "", False
     if 0 < len(cards) < 3:

@@ -5,7 +5,8 @@ The pictures are drawn by templates/games/prime-solitaire/_picture.html with the
 card markup. Kinds: "set" (a row of cards and how they read), "layout" (overlapping rows, some
 cards covered, chosen or lit up by a hint) and "piles" (the draw pile and the face-up pile).
 The arithmetic shown is only the booklet's own worked examples (20 = 4 × 5, 50 = 2 × 5 × 5,
-40 = 8 × 5, 40 = 4 × 10, and 2, 10, 4, 5 being no set).
+40 = 8 × 5, 40 = 4 × 10, and 2, 10, 4, 5 being no set). Chosen cards read as the board reads
+them with the products hidden (the default, issue 30): "20 = 4 × 5?", for the child to check.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from games.engine.texts import (
     Picture,
     RulesSection,
 )
+
+from .solitaire import PRODUCT_CHOICES
 
 # --- pictures -------------------------------------------------------------------------------
 
@@ -84,14 +87,14 @@ def how_to_play() -> HowToPlay:
             ),
             HowToStep(
                 "Take a set",
-                "Tap the cards of a set, in any order. The line under the cards shows your "
-                "multiplication, like 4 × 5 = 20 ✓. Then press “Take this set”. The cards "
-                "leave the game, and the cards under them are free.",
+                "Tap the cards of a set, in any order. The line under the cards asks your "
+                "question, like 20 = 4 × 5? Multiply to check, then press “Take this set”. A "
+                "set leaves the game, and the cards under it are free. Not a set? The game "
+                "tells you why.",
                 _layout(
                     [[2, 25, 8, 16], [10, 2, 50, 2], [4, 5, 2, 20]],
-                    "4, 5 and 20 are chosen: 4 × 5 = 20 ✓.",
-                    line="4 × 5 = 20 ✓",
-                    ok=True,
+                    "4, 5 and 20 are chosen: is 20 = 4 × 5? Yes!",
+                    line="20 = 4 × 5?",
                     chosen={(3, 1), (3, 2), (3, 4)},
                 ),
             ),
@@ -102,8 +105,7 @@ def how_to_play() -> HowToPlay:
                 _layout(
                     [[2, 40, 25], [10, 8, 5]],
                     "The 40 lies under the 8. 40 = 8 × 5, so 40, 8 and 5 go together.",
-                    line="8 × 5 = 40 ✓",
-                    ok=True,
+                    line="40 = 8 × 5?",
                     chosen={(1, 2), (2, 2), (2, 3)},
                 ),
             ),
@@ -142,8 +144,10 @@ def how_to_play() -> HowToPlay:
 # --- Learn to play --------------------------------------------------------------------------
 # A level-1 deal (seed 6696, overlapping rows) where every card the coach names is the only
 # free card of its number, so "tap 20, 4 and 5" can mean only one card each. Found by trying
-# seeds; tests/games/primepak/test_solitaire_texts.py checks every step against the deal.
-LEARN_SETTINGS = {"level": 1, "layout": "rows", "extra_rows": 0}
+# seeds; tests/games/primepak/test_solitaire_texts.py checks every step against the deal. The
+# product of the chosen cards is hidden, as in a real game: the coach says the multiplication,
+# the board only asks it ("20 = 4 × 5?").
+LEARN_SETTINGS = {"level": 1, "layout": "rows", "extra_rows": 0, "product": "hidden"}
 LEARN_SEED = 6696
 
 
@@ -173,7 +177,8 @@ def learn_to_play() -> LearnScript:
                 _pick("f28", "f33", "f31"),
                 all_of=True,
                 highlight=_at("f28", "f33", "f31"),
-                then="See the ✓ on the line under the cards? It means: a factor set!",
+                then="The line under the cards asks: 20 = 4 × 5? Check it: 4 × 5 = 20. Yes, "
+                "a factor set!",
             ),
             LearnStep(
                 "Press “Take this set”.",
@@ -187,7 +192,7 @@ def learn_to_play() -> LearnScript:
                 _pick("f26", "f30", "f24"),
                 all_of=True,
                 highlight=_at("f26", "f30", "f24"),
-                then="2 × 2 = 4 ✓.",
+                then="2 × 2 = 4: a factor set.",
             ),
             LearnStep(
                 "Press “Take this set”.",
@@ -208,8 +213,8 @@ def learn_to_play() -> LearnScript:
                 _pick("f32", "f34", "s0"),
                 all_of=True,
                 highlight=_at("f32", "f34", "s0"),
-                then="8 × 5 = 40 ✓. A set may use cards from the top of the face-up pile, but "
-                "it needs at least one card from the layout.",
+                then="8 × 5 = 40: a factor set. A set may use cards from the top of the face-up "
+                "pile, but it needs at least one card from the layout.",
             ),
             LearnStep(
                 "Press “Take this set”.",
@@ -236,7 +241,7 @@ def learn_to_play() -> LearnScript:
                 _pick("f18", "f16", "f20"),
                 all_of=True,
                 highlight=_at("f18", "f16", "f20"),
-                then="2 × 2 × 2 × 2 × 2 × 2 = 64 ✓.",
+                then="2 × 2 × 2 × 2 × 2 × 2 = 64: a factor set.",
             ),
             LearnStep(
                 "Press “Take this set”.",
@@ -316,13 +321,20 @@ def rules_for_teachers() -> list[RulesSection]:
                 "chosen once every card lying on it is chosen; putting a card back also puts "
                 "back the cards it covers again. Any face-up pile card may be chosen, but "
                 "“Take this set” refuses a set that skips one.",
-                "Under the chosen cards a line shows how they read. The biggest chosen card "
-                "is taken as the answer when it can be one, and the line multiplies the other "
-                "cards: “4 × 5 = 20 ✓” or “2 × 5 = 10, not 64”; with two cards, “20 = 4 × ?”. "
-                "When no chosen card can be the answer (the others multiply to more than half "
-                "of the biggest), the line multiplies all of them, “2 × 4 × 5 = 40”, and says "
-                "the answer card is still missing. The app never works out a missing factor: "
-                "that is the child's part.",
+                "Under the chosen cards a line shows how they read. With the products hidden "
+                "(the default), it is the set they would make, the biggest card as the answer, "
+                "for the child to multiply: “20 = 4 × 5?” (“20 = 4 × ?” with two cards) and "
+                "“Multiply to check, then press “Take this set”. Not a set? The game says "
+                "why.” It reads the same for a set and for cards that are not one, and says "
+                "no rule slip either: nothing tells whether the cards are a set before they "
+                "are taken.",
+                "With the products shown (a teacher's choice), the biggest chosen card is "
+                "taken as the answer when it can be one, and the line multiplies the other "
+                "cards: “4 × 5 = 20 ✓ That is a factor set!” or “2 × 5 = 10, not 64”; with two "
+                "cards, “20 = 4 × ?”. When no chosen card can be the answer (the others "
+                "multiply to more than half of the biggest), the line multiplies all of them, "
+                "“2 × 4 × 5 = 40”, and says the answer card is still missing. The app never "
+                "works out a missing factor: that is the child's part.",
                 "A set that is refused is explained in a child's words, the maths first (the "
                 "most useful reason), then the rules: “2 × 7 = 14, not 40.”, “Every set needs "
                 "at least one card from the layout.”, “Take the top card of the face-up pile "
@@ -386,7 +398,15 @@ def rules_for_teachers() -> list[RulesSection]:
                 "shuffle): with the deal of the day, everyone who starts a game with the same "
                 "settings on the same day gets the same cards, a deal the app proved can be "
                 "won, for a fair class contest.",
-                "Progress is kept per deck level; the layout and extra rows do not split it.",
+                "Product while choosing: hidden (the default) or shown (“"
+                + PRODUCT_CHOICES["shown"]
+                + "”). Hidden, the line under the chosen cards asks “20 = 4 × 5?” and the "
+                "child multiplies: that is what the game practises, and “Take this set” judges "
+                "the cards. Shown, the board works out the product as cards are chosen and "
+                "says when they make a set, and every set the child makes, gets wrong or "
+                "passes over at that table counts as help in the progress report.",
+                "Progress is kept per deck level; the layout, extra rows and the product "
+                "setting do not split it.",
             ),
         ),
         RulesSection(

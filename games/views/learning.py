@@ -94,7 +94,7 @@ def practice(request: HttpRequest) -> HttpResponse:
     """A teacher's own games: try any game against bots, see how a setting changes it, show
     it on a projector. Never counted for any student."""
     ongoing = Match.objects.filter(
-        seats__teacher=request.user, status=Match.Status.PLAYING
+        seats__teacher=request.user, seats__gave_up=False, status=Match.Status.PLAYING
     ).order_by("-last_move_at")[:10]
     return render(
         request,

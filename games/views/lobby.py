@@ -38,8 +38,10 @@ def game_list(request: HttpRequest) -> HttpResponse:
     """The games, the student's assignments, and their games in progress."""
     student = current_student(request)
     progress = assignments_for_student(student)
-    ongoing = Match.objects.filter(
-        seats__student=student, status__in=[Match.Status.PLAYING, Match.Status.LOBBY]
+    ongoing = Match.objects.filter(  # a game they gave up is not theirs to go on with
+        seats__student=student,
+        seats__gave_up=False,
+        status__in=[Match.Status.PLAYING, Match.Status.LOBBY],
     ).order_by("-last_move_at", "-created_at")[:10]
     return render(
         request,

@@ -83,7 +83,7 @@ def test_giving_up_asks_first(new_page, sign_in, student):
     assert match.status == Match.Status.PLAYING
     page.get_by_role("link", name="Give up").click()
     page.get_by_role("button", name="Yes, give up").click()
-    page.get_by_role("heading", name="You gave up this game").wait_for()
+    page.get_by_role("heading", name="You left this game").wait_for()
     match.refresh_from_db()
     assert match.status == Match.Status.ABANDONED
 
@@ -103,7 +103,8 @@ def test_a_teacher_plays_a_practice_game_that_no_report_shows(
     page.wait_for_url("**/matches/*/")
     page.get_by_text("Practice (not counted)").wait_for()
     match = Match.objects.get()
-    assert match.mode == Match.Mode.PRACTICE and match.settings == {"free_cards": 2}
+    assert match.mode == Match.Mode.PRACTICE
+    assert match.settings == {"free_cards": 2, "product": "hidden"}
     page.get_by_role("button", name="Draw a card instead").click()
     page.wait_for_function("() => Number(document.querySelector('#board')?.dataset.version) > 1")
     shot(page, "teacher-practice-1366x768")

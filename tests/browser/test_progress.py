@@ -24,7 +24,7 @@ def played(classroom, student, game, level, label, settings, results, records):
             status=Match.Status.FINISHED, started_at=begun, last_move_at=begun + timedelta(
                 minutes=9), finished_at=begun + timedelta(minutes=9),
         )  # fmt: skip
-        Seat.objects.create(match=match, index=0, student=student, won=won)
+        Seat.objects.create(match=match, index=0, student=student, won=won, attempted=True)
         matches.append(match)
     LearningRecord.objects.bulk_create(
         LearningRecord(match=matches[0], student=student, game=game, level=label,
@@ -125,7 +125,7 @@ def test_the_multiplication_fact_map(new_page, shot, sign_in, teacher, class_wit
     page = new_page()
     sign_in(page, teacher)
     page.goto(reverse("student_progress", args=[class_with_games.pk, ben.pk]))
-    page.get_by_role("heading", name="Multiplication facts").wait_for()
+    page.get_by_role("heading", name="Multiplication facts: The Multiplication Game").wait_for()
     assert page.locator(".fact-map td").count() == 100
     shot(page, "progress-08-times-table", full_page=True)
 

@@ -28,12 +28,15 @@ def played(
     events=(),
     gave_up=(),
     stood_in=(),
+    passive=(),
     mode="game",
 ):
     """A match made directly in the database. `students` sit in seats 0, 1, ... (None: a bot);
     events are (seat, kind, skill, correct), (seat, kind, skill, correct, mistake) or
     (seat, kind, skill, correct, mistake, helped). Seats in `gave_up` gave the game up; seats
-    in `stood_in` were still played by a stand-in bot at the end."""
+    in `stood_in` were still played by a stand-in bot at the end; seats in `passive` made no
+    try of their own (every other student seat did). A seat with a helped event or a hint was
+    helped (as games.services marks seats)."""
     settings = settings if settings is not None else {"level": 3}
     key, label = get_game(game).progress_level(settings)
     started = T0 + timedelta(hours=next(_clock))
@@ -58,6 +61,10 @@ def played(
             student=student,
             bot="easy" if student is None or i in stood_in else "",
             bot_stand_in=i in stood_in,
+            stood_in=i in stood_in,
+            stand_in_last=i in stood_in,
+            attempted=student is not None and i not in passive,
+            helped=any(e[0] == i and (e[1] == "hint" or (e[5:] or (False,))[0]) for e in events),
             gave_up=i in gave_up,
             won=(i in winners) if status == "finished" else None,
         )
@@ -344,7 +351,8 @@ def make_honest(student, ben, cleo):
 def test_a_given_up_game_is_played_but_not_finished_nor_won(honest, student):
     count_all()
     row = StudentProgress.objects.get(student=student, game="prime-solitaire", level="level-2")
-    assert (row.games_played, row.games_finished, row.wins) == (3, 1, 1)
+    assert (row.games_played, row.games_finished, row.wins) == (3, 1, 0)
+    assert row.wins_with_help == 1  # issue 30: a win with hints is finished, not won alone
     assert (row.games_gave_up, row.games_stood_in) == (2, 0)
     # The sets they made themselves before giving up are still theirs.
     assert (row.attempts, row.correct, row.skills) == (9, 7, {"factors:40": [7, 2]})
@@ -446,7 +454,9 @@ def test_a_student_who_wins_by_hints_alone_is_not_proficient(student, ben):
         played([ben], events=facts(10, 0))  # the same sets, found alone
     count_all()
     hints_alone = StudentProgress.objects.get(student=student)
-    assert (hints_alone.wins, hints_alone.attempts, hints_alone.helped) == (3, 0, 30)
+    assert (hints_alone.wins, hints_alone.attempts, hints_alone.helped) == (0, 0, 30)
+    # Issue 30: won with help: finished, but not won alone.
+    assert (hints_alone.wins_with_help, hints_alone.games_finished) == (3, 3)
     assert hints_alone.hints == 30 and hints_alone.status == Status.PRACTISING
     assert StudentProgress.objects.get(student=ben).status == Status.PROFICIENT
     progress.progress_rebuild()

@@ -20,8 +20,8 @@ SOLITAIRE = "prime-solitaire"
 # The CSV's columns after the class, as the page's cells name them (data-col).
 COLUMNS = [
     "student", "game", "level", "status", "games_played", "games_finished", "wins",
-    "games_gave_up", "games_stood_in", "minutes", "attempts", "correct", "accuracy", "hints",
-    "helped", "most_missed", "suggestion",
+    "wins_with_help", "games_gave_up", "games_stood_in", "games_passive", "minutes",
+    "attempts", "correct", "accuracy", "hints", "helped", "most_missed", "suggestion",
 ]  # fmt: skip
 
 
@@ -106,7 +106,7 @@ def test_dashboard_shows_help_used_and_games_that_were_not_the_students_own(
     assert (ben["games_stood_in"], ben["hints"], ben["helped"]) == ("2", "0", "1")
     assert (ana_2["games_gave_up"], ana_2["hints"], ana_2["helped"]) == ("0", "0", "0")
     # Zeros stay out of sight (screen readers still hear them): the table stays readable.
-    assert "1</span> given up</span>" in html and "2</span> finished by a bot</span>" in html
+    assert "1</span> given up</span>" in html and "2</span> a bot played for them</span>" in html
     assert "5</span> hints</span>" in html and "3</span> helped</span>" in html
     assert '<span class="sr-only"><span data-col="games_gave_up">0</span> given up</span>' in html
     assert "Help</th>" in html and "never count toward a star" in html
@@ -245,10 +245,10 @@ def test_csv_is_an_attachment_with_numbers_as_numbers(teacher_client, classroom,
     assert response.content.startswith("\ufeff".encode())  # for Excel
     lines = response.content.decode("utf-8-sig").splitlines()
     assert (
-        "Class 4A,Ana B.,Prime Solitaire,Level 1,Mastered,4,6,2,1,0,10,60,57,95.0,5,3,"
+        "Class 4A,Ana B.,Prime Solitaire,Level 1,Mastered,4,6,2,0,1,0,0,10,60,57,95.0,5,3,"
         "factors of 91" in (lines[1])
     )
-    assert lines[-1] == "Class 4A,Cleo D.,,,Not started,0,0,0,0,0,0,0,0,,0,0,,"
+    assert lines[-1] == "Class 4A,Cleo D.,,,Not started,0,0,0,0,0,0,0,0,0,0,,0,0,,"
 
 
 @pytest.mark.parametrize("name", ['=HYPERLINK("http://x")', "+SUM(1,2)", "-2+3", "@SUM(A1)"])
@@ -271,7 +271,7 @@ def finished_match(classroom, student, *, won=True, minutes=12):
         status=Match.Status.FINISHED, started_at=start, finished_at=start,
         last_move_at=start + timedelta(minutes=minutes),
     )  # fmt: skip
-    Seat.objects.create(match=match, index=0, student=student, won=won)
+    Seat.objects.create(match=match, index=0, student=student, won=won, attempted=True)
     return match
 
 
@@ -338,14 +338,16 @@ def test_a_students_page_has_levels_history_fact_maps_and_a_chart(
     finished_match(classroom, ana, won=False, minutes=7)
     html = page(teacher_client, "student_progress", classroom.pk, ana.pk)
     assert "Ana B.: progress" in html and "Ready for Level 2" in html
-    assert "Factor sets · Level 1" in html and 'title="91: 1 right, 3 wrong"' in html
+    assert "Factor sets: Prime Solitaire · Level 1" in html
+    assert 'title="91: 1 right, 3 wrong"' in html
     assert "band-low" in html and "band-high" in html and "under 60% right" in html
     assert 'class="accuracy-chart"' in html and "Prime Solitaire · Level 1: 95%" in html
     assert "Lost" in html and reverse("match_replay", args=[Match.objects.get().pk]) in html
     html = page(teacher_client, "student_progress", classroom.pk, ben.pk)
-    assert "Multiplication facts" in html and 'title="7 × 8: 3 right, 1 wrong"' in html
+    assert "Multiplication facts: The Multiplication Game" in html
+    assert 'title="7 × 8: 3 right, 1 wrong"' in html
     assert 'title="6 × 9: 0 right, 2 wrong"' in html and "Ana B." not in html
-    assert "Not counted" in html and "2 finished by a bot while away" in html
+    assert "Not counted" in html and "2 where a bot played for them while away" in html
 
 
 def test_a_students_page_shows_the_help_they_used_and_games_they_gave_up(

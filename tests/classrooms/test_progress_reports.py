@@ -68,8 +68,10 @@ def test_every_student_is_listed_alphabetically_with_the_levels_they_played(coun
         games_played=2,
         games_finished=2,
         wins=1,
+        wins_with_help=0,
         games_gave_up=0,
         games_stood_in=0,
+        games_passive=0,
         minutes_played=15,
         attempts=4,
         correct=2,
@@ -200,8 +202,10 @@ def test_csv_rows_are_the_screen_values_as_numbers(counted, classroom):
             level.games_played,
             level.games_finished,
             level.wins,
+            level.wins_with_help,
             level.games_gave_up,
             level.games_stood_in,
+            level.games_passive,
             level.minutes_played,
             level.attempts,
             level.correct,
@@ -211,11 +215,11 @@ def test_csv_rows_are_the_screen_values_as_numbers(counted, classroom):
             "; ".join(level.top_missed),
             level.suggestion or "",
         ]
-        assert all(type(n) is int for n in line[5:13] + line[14:16])
-        assert type(line[13]) is float
-    assert table[1][13] == 50.0 and table[1][16] == "factors of 91"
+        assert all(type(n) is int for n in line[5:15] + line[16:18])
+        assert type(line[15]) is float
+    assert table[1][15] == 50.0 and table[1][18] == "factors of 91"
     assert table[-1] == ["Class 4A", "zed", "", "", "Not started",
-                         0, 0, 0, 0, 0, 0, 0, 0, "", 0, 0, "", ""]  # fmt: skip
+                         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, "", 0, 0, "", ""]  # fmt: skip
 
 
 def test_csv_of_a_filtered_report_names_the_game_and_level_for_students_without_games(
@@ -235,7 +239,7 @@ def test_an_accuracy_without_attempts_is_an_empty_cell(student, classroom):
     played([student], events=[(0, "hint", "no_set", True)])
     count_all()
     line = reports.csv_rows(reports.class_report(classroom))[1]
-    assert line[11:16] == [0, 0, "", 1, 0]  # attempts, correct, accuracy, hints, helped
+    assert line[13:18] == [0, 0, "", 1, 0]  # attempts, correct, accuracy, hints, helped
 
 
 def test_the_csv_file_is_named_after_the_class_the_game_and_the_day(classroom):
@@ -295,7 +299,7 @@ def test_the_multiplication_fact_map_is_the_10_by_10_table_with_turnarounds_toge
     count_all()
     (table,) = reports.student_report(student).fact_maps
     assert (table.title, table.kind, len(table.rows), len(table.rows[0])) == (
-        "Multiplication facts",
+        "Multiplication facts: The Multiplication Game",
         "table",
         10,
         10,
@@ -307,21 +311,27 @@ def test_the_multiplication_fact_map_is_the_10_by_10_table_with_turnarounds_toge
     assert table.rows[1][2].band == "high" and table.rows[0][0].band == "none"
 
 
-def test_primepak_fact_maps_show_each_levels_numbers_ten_to_a_row(student, ben):
+def test_fact_maps_are_per_game_and_level_ten_numbers_to_a_row(student, ben):
+    """Issue 30: "Fact maps are per game, titled with the game and level (today 'Factor sets ·
+    Level 2' merges Solitaire, Prime Bomb and Prime Challenge)"."""
     events = [(0, "factor_set", f"factors:{n}", True) for n in range(10, 22)]
     played([student, ben], game="prime-challenge", events=events[:6])
-    played([student], events=[*events[6:], (0, "factor_set", "factors:10", False, "x")])
+    played([student], events=[*events, (0, "factor_set", "factors:10", False, "x")])
     played([student], settings={"level": 1}, events=[(0, "factor_set", "factors:8", True)])
     count_all()
-    level1, level3 = reports.student_report(student).fact_maps
+    challenge, level1, level3 = reports.student_report(student).fact_maps
+    assert (challenge.title, [c.label for c in challenge.rows[0]]) == (
+        "Factor sets: Prime Challenge · Level 3",
+        ["10", "11", "12", "13", "14", "15"],
+    )
     assert (level1.title, level1.kind, [[c.label for c in r] for r in level1.rows]) == (
-        "Factor sets · Level 1",
+        "Factor sets: Prime Solitaire · Level 1",
         "primes",
         [["8"]],
     )
-    assert level3.title == "Factor sets · Level 3"
+    assert level3.title == "Factor sets: Prime Solitaire · Level 3"
     assert [len(r) for r in level3.rows] == [10, 2]
-    assert level3.rows[0][0] == reports.FactCell("10", 1, 1, 0.5, "low")
+    assert level3.rows[0][0] == reports.FactCell("10", 1, 1, 0.5, "low")  # Solitaire's alone
 
 
 @pytest.mark.parametrize(

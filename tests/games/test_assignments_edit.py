@@ -42,7 +42,7 @@ def finished(student, settings: dict) -> Match:
         last_move_at=now,
         finished_at=now,
     )
-    Seat.objects.create(match=match, index=0, student=student, won=True)
+    Seat.objects.create(match=match, index=0, student=student, won=True, attempted=True)
     return match
 
 
@@ -51,7 +51,13 @@ def edit_url(assignment) -> str:
 
 
 def post(**fields) -> dict:
-    return {"setting_free_cards": "1", "goal": "finish", "goal_count": "2", **fields}
+    return {
+        "setting_free_cards": "1",
+        "setting_product": "hidden",
+        "goal": "finish",
+        "goal_count": "2",
+        **fields,
+    }
 
 
 # --- due dates ------------------------------------------------------------------------------
@@ -140,7 +146,7 @@ def test_a_teacher_changes_every_part_of_an_assignment(teacher_client, classroom
     assert response.status_code == 302
     assert response.url == reverse("assignment_detail", args=[classroom.pk, assignment.pk])
     assignment.refresh_from_db()
-    assert assignment.settings == {"free_cards": 2}
+    assert assignment.settings == {"free_cards": 2, "product": "hidden"}
     assert (assignment.goal, assignment.goal_count, assignment.due_date) == ("win", 5, due)
     assert list(assignment.students.all()) == [ben]
     assert assignment.game == GAME and classroom.assignments.count() == 1
@@ -193,10 +199,10 @@ def test_another_teacher_cannot_edit_an_assignment(client, classroom, make_teach
 def test_changed_settings_change_which_games_count(classroom, student):
     """docs/rules.md: games count with the assignment's settings at the time of counting."""
     assignment = make(classroom, goal_count=1)
-    finished(student, {"free_cards": 2})
+    finished(student, {"free_cards": 2, "product": "hidden"})
     assert progress_for(assignment, [student])[0].finished == 0
     assignment_update(
         assignment=assignment, settings={"free_cards": 2}, goal="finish", goal_count=1
     )
-    assert assignment.settings == {"free_cards": 2}
+    assert assignment.settings == {"free_cards": 2, "product": "hidden"}
     assert progress_for(assignment, [student])[0].met

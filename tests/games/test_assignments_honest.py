@@ -60,6 +60,8 @@ def game(
         won=won if status == "finished" else None,
         gave_up=gave_up,
         bot_stand_in=stood_in,
+        stood_in=stood_in,
+        attempted=True,  # a game the child played themselves (services mark it so)
         bot="easy" if stood_in else "",
     )
     return match
@@ -83,7 +85,7 @@ def test_win_n_counts_only_the_students_own_wins(played, assignment, student, be
     ana, bens = progress_for(assignment, [student, ben])
     assert (ana.finished, ana.won, ana.count, ana.met) == (1, 1, 1, False)
     assert (ana.given_up, ana.finished_by_bot, ana.not_counted) == (2, 1, 3)
-    assert ana.not_counted_text == "2 given up · 1 finished by a bot"
+    assert ana.not_counted_text == "2 given up · 1 a bot played for them"
     assert (bens.finished, bens.won, bens.met, bens.not_counted_text) == (2, 2, True, "")
 
 
@@ -118,9 +120,9 @@ def test_the_assignment_page_shows_the_teacher_why_games_did_not_count(
 ):
     url = reverse("assignment_detail", args=[classroom.pk, assignment.pk])
     page = teacher_client.get(url).content.decode()
-    assert "Not counted" in page and "2 given up · 1 finished by a bot" in page
+    assert "Not counted" in page and "2 given up · 1 a bot played for them" in page
     assert "1 of 2" in page and "✓ Met" in page  # Ana's own win; Ben met the goal
-    assert "a bot finished for them while they were away" in page
+    assert "a bot played some of their moves" in page
 
 
 def test_the_class_lists_and_progress_page_count_the_goal_from_own_games(

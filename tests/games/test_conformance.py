@@ -72,5 +72,6 @@ def test_game_describes_itself(game):
     assert game.slug and game.name and game.summary
     assert 1 <= game.min_players <= game.max_players
     assert game.bots(), "every game has at least one bot"
+    assert game.fact_map in (None, "table", "factors"), "a fact map the report can draw"
     defaults = game.default_settings()
     assert game.clean_settings(defaults) == defaults

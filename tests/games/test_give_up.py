@@ -32,7 +32,7 @@ def test_giving_up_against_bots_closes_the_game(student_client, bot_match):
     seat = bot_match.seats.get(index=0)
     assert seat.gave_up and not seat.won
     board = student_client.get(reverse("match_detail", args=[bot_match.pk])).content.decode()
-    assert "You gave up this game" in board and "does not count" in board
+    assert "You left this game" in board and "does not count" in board
 
 
 def test_with_a_classmate_at_the_table_a_bot_plays_on(student, ben):

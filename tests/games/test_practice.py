@@ -11,7 +11,7 @@ from .conftest import GAME, bots_until_human
 
 
 def _start(client, slug=GAME, **fields):
-    data = {"seat_1": "easy", "setting_free_cards": "0", **fields}
+    data = {"seat_1": "easy", "setting_free_cards": "0", "setting_product": "hidden", **fields}
     return client.post(reverse("practice_new", args=[slug]), data)
 
 

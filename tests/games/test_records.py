@@ -54,6 +54,8 @@ def finished(
         won=won,
         gave_up=gave_up,
         bot_stand_in=stood_in,
+        stood_in=stood_in,
+        attempted=True,  # a game the child played themselves (services mark it so)
         bot="easy" if stood_in else "",
     )
     return match

@@ -21,7 +21,7 @@ def test_a_match_against_bots_starts_at_once(bot_match, rules):
         "Pip (easy bot)",
         "Dot (strong bot)",
     ]
-    assert bot_match.settings == {"free_cards": 1}
+    assert bot_match.settings == {"free_cards": 1, "product": "hidden"}
 
 
 def test_bad_settings_or_player_counts_are_refused(student):

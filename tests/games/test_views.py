@@ -27,7 +27,7 @@ def test_the_play_page_lists_games_and_starts_a_match_against_bots(ana_client, s
     )
     match = Match.objects.get()
     assert response.url == reverse("match_detail", args=[match.pk])
-    assert match.status == "playing" and match.settings == {"free_cards": 2}
+    assert match.status == "playing" and match.settings == {"free_cards": 2, "product": "hidden"}
     assert [s.bot for s in match.seats.all()] == ["", "easy", "strong"]
 
 
@@ -231,11 +231,17 @@ def test_assignment_flow(teacher_client, classroom, student, rules):
     client = Client()
     url = reverse("assignment_new", args=[classroom.pk, GAME])
     response = teacher_client.post(
-        url, {"setting_free_cards": "1", "goal": "finish", "goal_count": "1"}
+        url,
+        {
+            "setting_free_cards": "1",
+            "setting_product": "hidden",
+            "goal": "finish",
+            "goal_count": "1",
+        },
     )
     assert response.status_code == 302
     assignment = classroom.assignments.get()
-    assert assignment.settings == {"free_cards": 1}
+    assert assignment.settings == {"free_cards": 1, "product": "hidden"}
     client.force_login(student.user, backend="classrooms.auth.StudentBackend")
     page = client.get(reverse("game_list")).content.decode()
     assert "Finish 1 game" in page and "0 of 1" in page
@@ -245,7 +251,10 @@ def test_assignment_flow(teacher_client, classroom, student, rules):
         reverse("match_new", args=[GAME]) + f"?assignment={assignment.pk}", {"seat_1": "easy"}
     )
     match = Match.objects.get()
-    assert match.assignment == assignment and match.settings == {"free_cards": 1}
+    assert match.assignment == assignment and match.settings == {
+        "free_cards": 1,
+        "product": "hidden",
+    }
     from .test_services import play_first_legal
 
     for _ in range(700):

@@ -9,6 +9,7 @@ import random
 import re
 from types import SimpleNamespace
 
+import pytest
 from django.template.loader import render_to_string
 
 from games.multiplication.cards import FREE, NUMBERS
@@ -207,3 +208,70 @@ def test_drawing_sends_no_card_the_child_tapped_before():
     assert '<input type="hidden" name="type" value="draw">' in draw_form
     assert 'name="card"' not in draw_form and 'name="a"' not in draw_form
     assert GAME.parse_move({"type": "draw"}) == Draw()
+
+
+# --- the multipliers while choosing: hidden unless the teacher shows them (issue 30) ------------
+def open_card_text(state: dict, me: int | None = 0) -> str:
+    """What the board says around the open card (before "What happened")."""
+    text = board_text(state, me)
+    return text[text.index("Open card") :].split("What happened")[0]
+
+
+def test_with_multipliers_hidden_the_board_never_lists_what_can_be_played():
+    """Issue 30: the board said "Play a card with a multiplier of 3, 4, 6 or 8". Hidden (the
+    default), the child works out which of their cards share a multiplier: the board keeps the
+    declaration a player made ("24 = 4 × 6": they said it) and never works out the ways to make
+    a turned-up card (docs/rules.md, The Multiplication Game)."""
+    # Cards were played before (the discards are not empty): 24 is not the turned-up card.
+    played = scenario([[28, 2], [5, 7]], open_card=24, declared=[(4, 6)], draw=[3, 9])
+    text = open_card_text(played)
+    assert "24 = 4 × 6 Play a card that shares a number with 4 × 6." in text
+    assert "multiplier of" not in text and GAME.view(played, 0)["open"]["multipliers"] is None
+    turned = scenario([[28, 2], [5, 7]], open_card=16)
+    text = open_card_text(turned)
+    assert "2 × 8" not in text and "4 × 4" not in text and "multiplier of" not in text
+    assert "Play a card that shares a number with a way to make 16." in text
+    view = GAME.view(turned, 0)
+    assert (view["product_shown"], view["open"]["declared"], view["open"]["says"]) == (
+        False, [], [])  # fmt: skip
+    # Nothing in the hand marks the cards that could be played (28 could, 5 and 7 not).
+    html_hand = board_text(turned, 0).split("Your cards")[1].split("Say it as")[0]
+    assert html_hand.split() == ["2", "28"]
+
+
+def test_with_multipliers_shown_the_board_lists_them_as_before():
+    turned = scenario([[28, 2], [5, 7]], open_card=16, product="shown")
+    text = open_card_text(turned)
+    assert "16 = 2 × 8 or 16 = 4 × 4" in text
+    assert "Play a card with a multiplier of 2, 4 or 8" in text
+
+
+def test_a_game_saved_before_the_setting_keeps_its_multipliers_shown():
+    """Games played before issue 30 were played with the multipliers shown (docs/rules.md)."""
+    state = scenario([[28, 2], [5, 7]], open_card=16)
+    del state["settings"]["product"]
+    assert "Play a card with a multiplier of 2, 4 or 8" in open_card_text(state)
+
+
+@pytest.mark.django_db
+def test_the_page_a_child_gets_lists_no_multipliers_while_hidden(
+    student_client, student, monkeypatch
+):
+    """Through the platform (issue 30, b): the child's turn on a turned-up 16."""
+    from django.urls import reverse
+
+    from games import services
+    from games.models import Match
+
+    monkeypatch.setattr(services, "_send_wake", lambda *args: None)  # no bot moves
+
+    match = services.match_create(
+        game="multiplication", settings={}, classroom=student.classroom,
+        seats=[services.SeatSpec(student=student), services.SeatSpec(bot="easy")],
+        host=student, seed=1,
+    )  # fmt: skip
+    state = scenario([[28, 2], [5, 7]], open_card=16)
+    Match.objects.filter(pk=match.pk).update(state=state)
+    html = student_client.get(reverse("match_detail", args=[match.pk])).content.decode()
+    assert "Your cards" in html and "a way to make 16" in html
+    assert "multiplier of" not in html and "2 × 8" not in html and "4 × 4" not in html

@@ -29,15 +29,17 @@ def scenario(
     draw: list | None = None,
     free_cards: int = 0,
     moves: int = 10,
+    product: str = "hidden",
 ) -> dict:
     """A state with exactly these hands and open card; the other cards go to the draw pile
-    (or, when `draw` is given, to the discards)."""
+    (or, when `draw` is given, to the discards). `product`: the teacher's "Multipliers while
+    choosing" (hidden unless said)."""
     declared = declared or list(FACTORISATIONS[open_card])
     used = Counter(card for hand in hands for card in hand) + Counter([open_card])
     rest = list((Counter(deck(free_cards)) - used - Counter(draw or [])).elements())
     state = {
         "players": len(hands),
-        "settings": {"free_cards": free_cards},
+        "settings": {"free_cards": free_cards, "product": product},
         "hands": [list(hand) for hand in hands],
         "draw": rest if draw is None else list(draw),
         "discard": [] if draw is None else rest,
@@ -110,8 +112,9 @@ def test_on_12_declared_2_times_6_24_as_4_times_6_but_not_3_times_8_then_28_as_4
     """Rule text: upon the card “12”, which was discarded by declaring “2 times 6” ... He may
     discard “24” by declaring “4 times 6” (common declared multiplier=6), but cannot declare
     “3 times 8” (no common declared multiplier). Upon the “24” the next player may discard any
-    card with a multiplier=4 or 6 (e.g. discard “28” by declaring “4 times 7”)."""
-    state = scenario([[24, 2], [28, 5]], open_card=12, declared=[(2, 6)])
+    card with a multiplier=4 or 6 (e.g. discard “28” by declaring “4 times 7”). (The board
+    lists those multipliers when the teacher shows them.)"""
+    state = scenario([[24, 2], [28, 5]], open_card=12, declared=[(2, 6)], product="shown")
     error = refusal(state, 0, Discard(24, 3, 8))
     assert error.kind == "no_common_multiplier"
     assert error.reason == (
@@ -273,7 +276,7 @@ def test_the_turned_up_card_counts_every_declaration_and_the_player_after_the_de
         assert state["turn"] == (state["dealer"] + 1) % 4
         dealers.add(state["dealer"])
     assert dealers == {0, 1, 2, 3}
-    state = scenario([[2], [3]], open_card=24)
+    state = scenario([[2], [3]], open_card=24, product="shown")
     assert GAME.view(state, 0)["open"]["multipliers"] == [3, 4, 6, 8]
 
 
@@ -316,18 +319,58 @@ def test_the_move_limit_ends_the_game_and_the_fewest_cards_win():
 
 # --- settings ------------------------------------------------------------------------------------
 def test_settings_are_completed_and_checked():
-    assert GAME.clean_settings({}) == {"free_cards": 0} == GAME.default_settings()
-    assert GAME.clean_settings({"free_cards": 2}) == {"free_cards": 2}
-    assert GAME.clean_settings({"free_cards": "1"}) == {"free_cards": 1}  # a form post
+    default = {"free_cards": 0, "product": "hidden"}
+    assert GAME.clean_settings({}) == default == GAME.default_settings()
+    assert GAME.clean_settings({"free_cards": 2}) == {"free_cards": 2, "product": "hidden"}
+    assert GAME.clean_settings({"free_cards": "1"})["free_cards"] == 1  # a form post
+    assert GAME.clean_settings({"product": "shown"}) == {"free_cards": 0, "product": "shown"}
     for bad in [{"free_cards": 3}, {"free_cards": -1}, {"free_cards": True}, {"free_cards": 1.0}]:
         with pytest.raises(SettingsError, match="0, 1 or 2"):
+            GAME.clean_settings(bad)
+    for bad in [{"product": "yes"}, {"product": True}, {"product": None}]:
+        with pytest.raises(SettingsError, match="hidden or shown"):
             GAME.clean_settings(bad)
     with pytest.raises(SettingsError, match="Unknown setting: colour"):
         GAME.clean_settings({"colour": "red"})
     assert GAME.settings_label({"free_cards": 2}) == "2 free cards"
     assert GAME.settings_label({}) == "No free cards"
-    [field] = GAME.settings_fields()
+    assert GAME.settings_label({"product": "shown"}) == "No free cards · multipliers shown"
+    field, _ = GAME.settings_fields()
     assert field["name"] == "free_cards" and [v for v, _ in field["choices"]] == [0, 1, 2]
+
+
+def test_the_multipliers_while_choosing_are_hidden_unless_the_teacher_shows_them():
+    """Issue 30: the board said "Play a card with a multiplier of 3, 4, 6 or 8". The setting
+    Prime Bomb and Equate have, hidden by default and a teacher's choice; its shown choice says
+    it counts as help, in Prime Bomb's words."""
+    from games.primebomb.game import PRIME_BOMB
+
+    field = next(f for f in GAME.settings_fields() if f["name"] == "product")
+    bombs = next(f for f in PRIME_BOMB.settings_fields() if f["name"] == "product")
+    assert field["label"] == "Multipliers while choosing" and field["teacher_only"] is True
+    assert (
+        [value for value, _ in field["choices"]]
+        == ["hidden", "shown"]
+        == [value for value, _ in bombs["choices"]]
+    )
+    assert dict(field["choices"])["shown"].endswith("(counts as help)")
+    assert dict(bombs["choices"])["shown"].endswith("(counts as help)")
+    assert "help" in field["help"]
+    assert GAME.new_game({}, 2, seed=1)["settings"]["product"] == "hidden"
+
+
+def test_with_multipliers_shown_every_answer_counts_as_help():
+    """Issue 30: shown, "every answer in that game counts as helped"."""
+    for product, helped in (("hidden", False), ("shown", True)):
+        state = scenario([[24, 49], [3, 5]], open_card=12, declared=[(2, 6)], product=product)
+        found = [
+            *events(state, 0, Discard(24, 4, 6)),  # right
+            *events(state, 0, Discard(24, 4, 7)),  # a wrong fact
+            *events(state, 0, Discard(24, 3, 8)),  # no common multiplier
+            *events(state, 0, Draw()),  # a card that could have been played
+        ]
+        assert [e["correct"] for e in found] == [True, False, False, False]
+        assert all(e["helped"] is helped for e in found), product
     with pytest.raises(SettingsError):
         GAME.new_game({}, 7, seed=1)
 
@@ -454,10 +497,11 @@ def test_learning_events_for_drawing():
 
 # --- what players see ----------------------------------------------------------------------------
 def test_the_view_shows_my_hand_sorted_and_only_counts_of_the_rest():
-    state = scenario([[FREE, 24, 2], [3, 5]], open_card=12, free_cards=1)
+    state = scenario([[FREE, 24, 2], [3, 5]], open_card=12, free_cards=1, product="shown")
     view = GAME.view(state, 0)
     assert view["hand"] == [2, 24, FREE] and view["hand_counts"] == [3, 2]
     assert view["me"] == 0 and view["turn"] == 0 and view["free_cards"] == 1
+    assert view["product_shown"] is True
     assert view["open"] == {
         "card": 12,
         "value": 12,
@@ -473,6 +517,7 @@ def test_the_view_shows_my_hand_sorted_and_only_counts_of_the_rest():
     assert set(view) == set(spectator) == {
         "players", "me", "turn", "hand", "hand_counts", "open", "draw_count",
         "discard_count", "free_cards", "log", "story", "winner", "over", "squares",
+        "product_shown",
     }  # fmt: skip
 
 

@@ -122,7 +122,8 @@ def test_a_free_card_is_drawn_as_on_the_board():
 def test_the_learn_to_play_round_plays_through_as_written():
     final = learn_playthrough(GAME)
     assert final["turn"] == LEARNER and final["open"]["value"] == 36
-    assert SCRIPT.players == 2 and SCRIPT.settings == {"free_cards": 2}
+    # Issue 30: the board of a real game, the multipliers not listed (the coach says them).
+    assert SCRIPT.players == 2 and SCRIPT.settings == {"free_cards": 2, "product": "hidden"}
 
 
 def replay_steps():
@@ -249,5 +250,7 @@ def test_the_teachers_rules_cover_every_rule_setting_and_decision():
         "chooses not to",  # DECISIONS: a player may decline to discard
         "Easy (still learning",  # the bots
         "counts as help",  # a free card's fact
+        "Multipliers while choosing: hidden (the default) or shown",  # issue 30
+        "every play at that table counts as help",
     ):
         assert decision in text

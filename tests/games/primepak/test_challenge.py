@@ -137,6 +137,7 @@ def test_settings_are_completed_and_checked():
             "time_limits": "gentle",
             "invalid_sets": "challenge",
             "teams": "off",
+            "product": "hidden",
         }
     )
     form = {"level": "4", "time_limits": "gentle", "invalid_sets": "refuse", "teams": "pairs"}
@@ -150,7 +151,7 @@ def test_settings_are_completed_and_checked():
     with pytest.raises(SettingsError, match="Unknown setting: colour"):
         GAME.clean_settings({"colour": "red"})
     names = [field["name"] for field in GAME.settings_fields()]
-    assert names == ["level", "time_limits", "invalid_sets", "teams"]
+    assert names == ["level", "time_limits", "invalid_sets", "teams", "product"]
     assert [v for v, _ in GAME.settings_fields()[0]["choices"]] == [1, 2, 3, 4, 5, 6]
     timing = GAME.settings_fields()[1]["choices"]
     assert [v for v, _ in timing] == ["gentle", "relaxed", "booklet"]  # the default first
@@ -167,6 +168,28 @@ def test_settings_label_starts_with_the_level():
     )
     label = GAME.settings_label({"level": 5, "invalid_sets": "refuse", "teams": "pairs"})
     assert label == "Level 5 · wrong sets refused · teams"
+    assert GAME.settings_label({"level": 2, "product": "shown"}) == "Level 2 · product shown"
+    assert GAME.settings_label({"level": 2, "product": "hidden"}) == "Level 2"
+
+
+def test_the_product_while_choosing_is_hidden_unless_the_teacher_shows_it():
+    """Issue 30: "Give these games the setting Prime Bomb and Equate have (“Products while
+    choosing: hidden / shown — counts as help”), hidden by default" — in the same words as
+    Prime Bomb's, so a teacher meets one setting with one meaning."""
+    from games.primebomb.game import PRIME_BOMB
+
+    assert GAME.default_settings()["product"] == "hidden"
+    assert GAME.clean_settings({"level": 3})["product"] == "hidden"  # a missing key: hidden
+    assert GAME.new_game({}, 2, seed=1)["settings"]["product"] == "hidden"
+    ours = next(f for f in GAME.settings_fields() if f["name"] == "product")
+    bombs = next(f for f in PRIME_BOMB.settings_fields() if f["name"] == "product")
+    assert (ours["label"], ours["choices"], ours["teacher_only"]) == (
+        bombs["label"], bombs["choices"], True)  # fmt: skip
+    assert dict(ours["choices"])["shown"].endswith("(counts as help)")
+    assert "help" in ours["help"]
+    for bad in ("yes", True, None, ["shown"]):
+        with pytest.raises(SettingsError, match="hidden or shown"):
+            GAME.clean_settings({"product": bad})
 
 
 @pytest.mark.parametrize("players", [2, 3])
@@ -189,8 +212,9 @@ def test_two_to_four_players(players):
 def test_a_set_is_picked_up_card_by_card_in_view_of_everyone():
     """Booklet: "When picking up a factor set the player is required to pick up the answer
     first, then the numbers that multiply to give that result. ... The order and method is
-    important so that opponents can easily check the accuracy of a play.\""""
-    state = scenario([42, 6, 7, 11])
+    important so that opponents can easily check the accuracy of a play.\" With the teacher's
+    "Product while choosing: shown" the board multiplies as they pick (test_challenge_view)."""
+    state = scenario([42, 6, 7, 11], product="shown")
     state = play(state, 0, "f0", "f1")
     watcher = GAME.view(state, 1)
     assert watcher["pick"]["refs"] == ["f0", "f1"] and watcher["pick"]["labels"] == ["42", "6"]
@@ -657,13 +681,14 @@ def test_refusals_say_plainly_what_to_do_instead():
 # --- prime cards: the board and the log name the prime a prime card stood for ---------------------
 def test_a_prime_card_is_named_by_the_prime_it_stood_for():
     """Booklet, Terminology: "The prime wild cards shown here are being used for the primes 2,
-    2, and 5." Issue 11: the board and the log name the prime a wild stood for."""
-    state = play(scenario([42, 6, P, 11]), 0, "f0", "f1", "f2")
+    2, and 5." Issue 11: the board and the log name the prime a wild stood for (before a
+    challenge, only with the products shown: test_challenge_view)."""
+    state = play(scenario([42, 6, P, 11], product="shown"), 0, "f0", "f1", "f2")
     assert GAME.describe(state, 0, Collect()) == "took 42 = 6 × (prime as 7)"
     state = GAME.apply_move(state, 0, Collect())
     assert GAME.view(state, 1)["window"]["set_text"] == "42 = 6 × (prime as 7)"
     assert log_text(state)[-1] == "Ana took 42 = 6 × (prime as 7)."
-    booklet = take(scenario([40, 2, P, P, P]), 0, "f0", "f1", "f2", "f3", "f4")
+    booklet = take(scenario([40, 2, P, P, P], product="shown"), 0, "f0", "f1", "f2", "f3", "f4")
     assert log_text(booklet)[-1] == (
         "Ana took 40 = 2 × (prime as 2) × (prime as 2) × (prime as 5)."
     )
@@ -673,7 +698,7 @@ def test_a_prime_card_is_named_by_the_prime_it_stood_for():
         "Ben challenged Ana: there was a set, 42 = 6 × (prime as 7)! Now Ben may take sets."
     )
     # In a wrong set a prime card stands for nothing.
-    wrong = take(scenario([40, 2, P, 11]), 0, "f0", "f1", "f2")
+    wrong = take(scenario([40, 2, P, 11], product="shown"), 0, "f0", "f1", "f2")
     assert GAME.view(wrong, 1)["window"]["set_text"] == "40 = 2 × prime"
 
 
@@ -951,6 +976,29 @@ def test_learning_events_for_challenges():
     # A right set picked up in the wrong order was recorded (right) when it was taken.
     backwards = take(scenario([6, 7, 42]), 0, "f0", "f1", "f2")
     assert [event["player"] for event in events(backwards, 1, Challenge())] == [1]
+
+
+def test_with_products_shown_every_answer_counts_as_help():
+    """Issue 30: with "Product while choosing: shown", "every answer in that game counts as
+    helped": the board multiplied every pick, for its player and for those who challenge."""
+    for product, helped in (("hidden", False), ("shown", True)):
+        right = play(scenario([42, 6, 7, 40, 2, 10], product=product), 0, "f0", "f1", "f2")
+        refused = scenario([40, 2, 10], invalid_sets="refuse", product=product)
+        wrong = take(scenario([40, 2, 10], product=product), 0, "f0", "f1", "f2")
+        missed = play(scenario([42, 6, 7, 11], product=product), 0, Hit())
+        found = [
+            *events(right, 0, Collect()),
+            *events(play(refused, 0, "f0", "f1", "f2"), 0, Collect()),
+            *events(wrong, 1, Challenge()),
+            *events(missed, 1, Challenge()),
+            *events(play(scenario([2, 3, 11], product=product), 0, Hit()), 1, Challenge()),
+        ]
+        assert len(found) == 7 and {event["correct"] for event in found} == {True, False}
+        assert all(event["helped"] is helped for event in found), product
+        # A wrong set nobody challenged: the board had multiplied it for its player too.
+        stands = take(scenario([100, 2, 2, 11], product=product), 0, "f0", "f1", "f2")
+        [event] = GAME.learning_events(stands, 0, Timeout(), GAME.apply_timeout(stands))
+        assert event.helped is helped
 
 
 def test_a_wrong_set_nobody_challenges_is_told_and_recorded_when_the_window_closes():

@@ -282,10 +282,14 @@ def test_the_board_tells_the_player_what_was_wrong_with_a_set_nobody_challenged(
 
 
 def test_the_board_names_the_prime_a_prime_card_stood_for(settings):
-    state = take(scenario([42, 6, P, 11]), 0, "f0", "f1", "f2")
+    """With the products shown; hidden, the others work it out before they challenge."""
+    state = take(scenario([42, 6, P, 11], product="shown"), 0, "f0", "f1", "f2")
     html = board_html(state, 1)
     assert 'took <strong class="pc-eq">42 = 6 × (prime as 7)</strong>' in html
     assert "Ana took 42 = 6 × (prime as 7)." in html  # the log
+    hidden = board_html(take(scenario([42, 6, P, 11]), 0, "f0", "f1", "f2"), 1)
+    assert 'took <strong class="pc-eq">42 = 6 × prime</strong>' in hidden
+    assert "prime as" not in hidden
 
 
 def test_the_board_shows_who_takes_sets_and_that_a_challengers_done_can_be_challenged(settings):

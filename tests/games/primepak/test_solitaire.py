@@ -18,6 +18,10 @@ from games.engine.conformance import GARBAGE, playout, replay
 from games.engine.protocol import IllegalMove, SettingsError
 from games.primepak.cards import number_cards
 from games.primepak.solitaire import (
+    CHECK,
+    MORE_CARDS,
+    READY,
+    SKIPPED,
     SOLITAIRE,
     Clear,
     Collect,
@@ -35,6 +39,7 @@ from games.primepak.solitaire import (
 GAME = PrimeSolitaire()
 ROWS3 = {"level": 3, "layout": "rows", "extra_rows": 0}
 PYRAMID = {"level": 3, "layout": "pyramid", "extra_rows": 0}
+SHOWN3 = {**ROWS3, "product": "shown"}  # the teacher's "Product while choosing: shown"
 
 
 def scenario(layout: dict[int, int], stack=(), draw=(), settings=ROWS3, rest="draw") -> dict:
@@ -88,28 +93,43 @@ def layout_refs(state: dict) -> list[str]:
 
 
 # --- settings ------------------------------------------------------------------------------------
-def test_the_settings_are_level_layout_extra_rows_and_deal():
+def test_the_settings_are_level_layout_extra_rows_deal_and_product():
     assert GAME.default_settings() == {
         "level": 1,
         "layout": "rows",
         "extra_rows": 0,
         "deal": "shuffled",
+        "product": "hidden",
     }
     names = [f["name"] for f in GAME.settings_fields()]
-    assert names == ["level", "layout", "extra_rows", "deal"]
+    assert names == ["level", "layout", "extra_rows", "deal", "product"]
     assert [v for v, _ in GAME.settings_fields()[0]["choices"]] == [1, 2, 3, 4, 5, 6]
     assert [v for v, _ in GAME.settings_fields()[3]["choices"]] == ["shuffled", "day"]
     assert GAME.clean_settings(
-        {"level": "3", "layout": "pyramid", "extra_rows": "2", "deal": "day"}
-    ) == {"level": 3, "layout": "pyramid", "extra_rows": 2, "deal": "day"}
+        {"level": "3", "layout": "pyramid", "extra_rows": "2", "deal": "day", "product": "shown"}
+    ) == {"level": 3, "layout": "pyramid", "extra_rows": 2, "deal": "day", "product": "shown"}
     assert GAME.clean_settings({}) == GAME.default_settings()
+
+
+def test_the_product_while_choosing_is_hidden_unless_the_teacher_shows_it():
+    """Issue 30: "Give these games the setting Prime Bomb and Equate have (“Products while
+    choosing: hidden / shown — counts as help”), hidden by default", in Prime Bomb's words."""
+    from games.primebomb.game import PRIME_BOMB
+
+    assert GAME.clean_settings({"level": 3})["product"] == "hidden"  # a missing key: hidden
+    assert GAME.new_game({}, 1, seed=1)["settings"]["product"] == "hidden"
+    ours = next(f for f in GAME.settings_fields() if f["name"] == "product")
+    bombs = next(f for f in PRIME_BOMB.settings_fields() if f["name"] == "product")
+    assert (ours["label"], ours["choices"], ours["teacher_only"]) == (
+        bombs["label"], bombs["choices"], True)  # fmt: skip
+    assert "help" in ours["help"]
 
 
 @pytest.mark.parametrize(
     "settings",
     [{"level": 7}, {"level": "x"}, {"level": True}, {"layout": "circle"}, {"layout": ["rows"]},
      {"extra_rows": 3}, {"extra_rows": -1}, {"colour": "red"}, "level 3", {"deal": "weekly"},
-     {"deal": ["day"]}],
+     {"deal": ["day"]}, {"product": "yes"}, {"product": True}],
 )  # fmt: skip
 def test_bad_settings_are_refused(settings):
     with pytest.raises(SettingsError):
@@ -121,6 +141,9 @@ def test_the_settings_label_starts_with_the_level():
     assert GAME.settings_label(ROWS3) == "Level 3"
     assert GAME.settings_label(PYRAMID) == "Level 3 · pyramid"
     assert GAME.settings_label({"level": 1, "extra_rows": 2}) == "Level 1 · 2 extra rows"
+    assert (
+        GAME.settings_label({**PYRAMID, "product": "shown"}) == "Level 3 · pyramid · product shown"
+    )
     for level in range(1, 7):
         assert GAME.settings_label({"level": level}).startswith(f"Level {level}")
 
@@ -201,7 +224,7 @@ def test_in_a_pyramid_a_card_is_available_when_both_cards_on_it_are_gone():
 def test_two_overlapping_cards_may_be_taken_at_once_in_the_same_set():
     """Booklet: "Two or more overlapping cards may be collected all at once if they belong to the
     same factor set." The covered 20 may be chosen once the 4 lying on it is chosen."""
-    state = scenario({0: 20, 7: 4}, stack=[5])
+    state = scenario({0: 20, 7: 4}, stack=[5], settings=SHOWN3)
     error = refusal(state, Select("f0"))
     assert error.kind == "covered_card"
     assert error.reason == "That card is covered. Choose the cards lying on it first."
@@ -227,14 +250,15 @@ def test_putting_a_card_back_puts_back_the_cards_it_covers():
 def test_cards_from_the_stack_must_be_a_run_from_its_top():
     """Booklet: "consecutive cards at the top of the face-up stack may be collected all at once
     ... only consecutive cards may be taken. Skipping a card is not allowed." """
-    state = scenario({0: 4}, stack=[5, 7, 20])  # 20 on top, then 7, then 5
+    state = scenario({0: 4}, stack=[5, 7, 20], settings=SHOWN3)  # 20 on top, then 7, then 5
     skipped = play(state, Select("f0"), Select("s0"), Select("s2"))
     error = refusal(skipped, Collect())
     assert error.kind == "skipped_card"
     assert error.reason == (
         "Take the top card of the face-up pile and the cards right under it. No skipping!"
     )
-    # The maths is right, so the board says what the rule wants (not a maths mistake).
+    # The maths is right, so a board showing products says what the rule wants (not a maths
+    # mistake); hidden, it says nothing of the maths (test_with_products_hidden_...).
     selection = GAME.view(skipped, 0)["selection"]
     assert selection["text"] == "4 × 5 = 20 ✓" and selection["verdict"] == error.reason
     assert Collect() not in GAME.legal_moves(skipped, 0)
@@ -323,10 +347,12 @@ def test_giving_up_ends_the_game():
 
 # --- the selection, hints and the log ------------------------------------------------------------
 LEVEL1 = {"level": 1, "layout": "rows", "extra_rows": 0}
+SHOWN1 = {**LEVEL1, "product": "shown"}
 
 
-def chosen(layout: dict[int, int], *refs: str, stack=(), settings=LEVEL1) -> dict:
-    """The board's selection after choosing these cards, in this order."""
+def chosen(layout: dict[int, int], *refs: str, stack=(), settings=SHOWN1) -> dict:
+    """The board's selection after choosing these cards, in this order (by default with the
+    teacher's "Product while choosing: shown": the line these tests read)."""
     state = play(scenario(layout, stack=stack, settings=settings), *(Select(r) for r in refs))
     return GAME.view(state, 0)["selection"]
 
@@ -415,6 +441,108 @@ def test_the_line_never_works_out_more_than_the_chosen_cards_product(seed):
     else:  # the card left out is the biggest, the answer: it is never inside the product
         assert rest == [max(cards)]
         assert right == (f"{product} ✓" if product == rest[0] else f"{product}, not {rest[0]}")
+
+
+# --- the product while choosing: hidden unless the teacher shows it (issue 30) --------------------
+# What would tell a child the arithmetic of the chosen cards: a product, a tick, a verdict.
+GIVEAWAYS = ("✓", "factor set!", "= 20", "= 10", "not 64", "Not 64", "is the answer")
+
+
+def test_with_products_hidden_the_line_asks_and_never_answers():
+    """Issue 30: Prime Solitaire showed "5 × 4 = 20 ✓ That is a factor set!" as cards were
+    ticked. Hidden (the default), the line is the question the cards ask, the biggest card as
+    the answer ("20 = 4 × 5?"), the same for a set and for cards that are not one; nothing
+    says which until “Take this set” (docs/rules.md, Prime Solitaire)."""
+    layout = {0: 20, 1: 4, 2: 5, 3: 2, 4: 64, 5: 10}
+    hidden = LEVEL1
+    right = chosen(layout, "f1", "f0", "f2", settings=hidden)
+    wrong = chosen(layout, "f3", "f2", "f4", settings=hidden)
+    answerless = chosen(layout, "f3", "f2", "f1", "f5", settings=hidden)  # 2, 5, 4, 10
+    assert right["text"] == "20 = 4 × 5?" and wrong["text"] == "64 = 2 × 5?"
+    assert answerless["text"] == "10 = 2 × 5 × 4?"
+    for selection in (right, wrong, answerless):
+        assert selection["verdict"] == CHECK
+        assert CHECK.startswith("Multiply to check, then press “Take this set”.")
+        assert (selection["ok"], selection["answer"], selection["product"]) == (False, None, None)
+        assert not any(word in selection["text"] + selection["verdict"] for word in GIVEAWAYS)
+    one, two = chosen(layout, "f0", settings=hidden), chosen(layout, "f1", "f2", settings=hidden)
+    assert (one["text"], one["verdict"], one["tip"]) == ("20", MORE_CARDS, True)
+    assert (two["text"], two["verdict"], two["tip"]) == ("5 = 4 × ?", MORE_CARDS, True)
+    # A rule slip is not said either before the set is taken: it would tell the maths is right.
+    skipped = play(scenario({0: 4}, stack=[5, 7, 20], settings=ROWS3), Select("f0"),
+                   Select("s0"), Select("s2"))  # fmt: skip
+    selection = GAME.view(skipped, 0)["selection"]
+    assert selection["text"] == "20 = 4 × 5?" and "skipping" not in selection["verdict"]
+    # Taking the cards is judged as always, and explained in a child's words.
+    assert refusal(skipped, Collect()).reason == SKIPPED
+    wrong_state = play(scenario(layout, settings=LEVEL1), Select("f3"), Select("f2"),
+                       Select("f4"))  # fmt: skip
+    assert refusal(wrong_state, Collect()).reason == "2 × 5 = 10, not 64."
+
+
+def test_with_products_hidden_the_board_never_tells_a_set_before_it_is_taken():
+    """The board's words, its button for "Take this set" and where the keyboard goes are the
+    same for a set and for cards that are not one."""
+    boards = []
+    for layout in ({0: 20, 1: 4, 2: 5}, {0: 64, 1: 2, 2: 5}):  # a set, and cards that are not
+        state = scenario(layout, settings=LEVEL1)
+        html = render_board(play(state, Select("f1"), Select("f0"), Select("f2")))
+        text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
+        assert not any(word in text for word in GIVEAWAYS), text
+        assert "Multiply to check" in text and "-set3" not in html
+        button = re.search(r'<button[^>]*value="collect"[^>]*>', html)[0]
+        assert "data-focus-next" not in button
+        html = re.sub(r'name="csrfmiddlewaretoken" value="\w+"', "", html)
+        boards.append(re.sub(r"\d+", "N", html))  # the same board but for the numbers
+    assert boards[0] == boards[1]
+
+
+def test_with_products_shown_every_answer_counts_as_help():
+    """Issue 30: shown, "every answer in that game counts as helped" (the board said ✓)."""
+    for settings, helped in ((ROWS3, False), (SHOWN3, True)):
+        state = scenario({0: 42, 1: 2, 2: 3, 3: 7, 4: 9}, stack=[5], draw=[11], settings=settings)
+        right, _ = collect_event(state, "f0", "f1", "f2", "f3")
+        wrong = play(state, Select("f0"), Select("f1"), Select("f4"))
+        (mistake,) = GAME.learning_events(wrong, 0, Collect(), refusal(wrong, Collect()))
+        (missed,) = GAME.learning_events(state, 0, Turn(), GAME.apply_move(state, 0, Turn()))
+        assert [e.helped for e in (right, mistake, missed)] == [helped] * 3, settings
+        assert right.correct and not mistake.correct and not missed.correct
+    ready = play(scenario({0: 20, 1: 4, 2: 5}, settings=SHOWN1), Select("f0"), Select("f1"),
+                 Select("f2"))  # fmt: skip
+    selection = GAME.view(ready, 0)["selection"]
+    assert (selection["text"], selection["verdict"], selection["ok"]) == ("4 × 5 = 20 ✓", READY,
+                                                                          True)  # fmt: skip
+    assert "That is a factor set!" in render_board(ready)
+
+
+def test_a_game_saved_before_the_setting_keeps_its_products_shown():
+    """Games played before issue 30 were played with the product shown (docs/rules.md)."""
+    state = play(scenario({0: 20, 1: 4, 2: 5}, settings=LEVEL1), Select("f0"), Select("f1"),
+                 Select("f2"))  # fmt: skip
+    del state["settings"]["product"]
+    assert GAME.view(state, 0)["selection"]["text"] == "4 × 5 = 20 ✓"
+    (event,) = GAME.learning_events(state, 0, Collect(), GAME.apply_move(state, 0, Collect()))
+    assert event.correct and event.helped
+
+
+@pytest.mark.django_db
+def test_the_page_a_child_gets_shows_no_product_while_hidden(student_client, student):
+    """Through the platform (issue 30, b): a whole set chosen on a game the child started."""
+    from django.urls import reverse
+
+    from games import services
+    from games.models import Match
+
+    match = services.match_create(
+        game="prime-solitaire", settings={"level": 1}, classroom=student.classroom,
+        seats=[services.SeatSpec(student=student)], host=student, seed=1,
+    )  # fmt: skip
+    state = play(scenario({0: 20, 1: 4, 2: 5}, settings=LEVEL1), Select("f0"), Select("f1"),
+                 Select("f2"))  # fmt: skip
+    Match.objects.filter(pk=match.pk).update(state=state)
+    html = student_client.get(reverse("match_detail", args=[match.pk])).content.decode()
+    assert "Your set: <strong>20 = 4 × 5?</strong>" in html
+    assert "✓" not in html and "That is a factor set" not in html and "= 20" not in html
 
 
 def test_a_hint_shows_a_set_from_the_cards_in_sight():
@@ -578,10 +706,10 @@ def all_settings() -> list[dict]:
 
 
 def test_random_playouts_conform_and_replay_exactly():
-    """The platform's checks (hidden cards, refusals, replays) over every setting: 108 seeds."""
+    """The platform's checks (hidden cards, refusals, replays) over every setting: 144 seeds."""
     combos = all_settings()
-    assert len(combos) == 72
-    for seed in range(108):
+    assert len(combos) == 144
+    for seed in range(144):
         settings = combos[seed % len(combos)]
         final, history = playout(GAME, settings, 1, seed, thorough=10)
         assert replay(GAME, settings, 1, seed, history) == final
@@ -590,7 +718,7 @@ def test_random_playouts_conform_and_replay_exactly():
 def test_playouts_to_a_real_end_keep_every_card():
     """Random sets and turns (never giving up) until the game is won or lost."""
     ends = Counter()
-    for seed, settings in enumerate(all_settings()[::3]):
+    for seed, settings in enumerate(all_settings()[::6]):  # with the products hidden
         rng = random.Random(seed)
         state = GAME.new_game(settings, 1, seed)
         while GAME.outcome(state) is None:
@@ -657,7 +785,7 @@ def test_bots_only_choose_legal_moves_and_decide_from_their_view_alone(monkeypat
             assert bot.choose_move(GAME.view(other, 0), GAME.legal_moves(other, 0),
                                    random.Random(0)) == move  # fmt: skip
 
-    for seed, settings in enumerate(all_settings()[::4]):
+    for seed, settings in enumerate(all_settings()[::8]):  # with the products hidden
         for bot in GAME.bots().values():
             final = bot_game(bot, settings, seed, check)
             assert final["status"] in ("won", "lost")  # bots never give up

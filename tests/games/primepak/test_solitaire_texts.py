@@ -15,7 +15,7 @@ from games.engine.learn import learn_playthrough
 from games.engine.protocol import IllegalMove
 from games.engine.texts import LEARNER, MAX_WORDS, Picture, check_texts
 from games.primepak.factorsets import check_set
-from games.primepak.solitaire import SOLITAIRE, _card_at, selectable, selection_line
+from games.primepak.solitaire import SOLITAIRE, _card_at, claim_line, selectable, selection_line
 from tests.games.primepak.test_solitaire import render_board
 
 GAME = SOLITAIRE
@@ -48,7 +48,9 @@ def test_the_learn_to_play_round_can_be_played_as_written():
     """Every step is legal as written, the chosen cards in every order."""
     end = learn_playthrough(GAME)
     assert end["status"] == "playing" and len(end["taken"]) == 4
-    assert SCRIPT.settings == {"level": 1, "layout": "rows", "extra_rows": 0}
+    # Issue 30: the round shows the board a real game shows, the products hidden.
+    assert SCRIPT.settings == {"level": 1, "layout": "rows", "extra_rows": 0, "product": "hidden"}
+    assert GAME.clean_settings(SCRIPT.settings)["product"] == "hidden"
     assert SCRIPT.finish and "real game" in SCRIPT.finish
 
 
@@ -171,19 +173,21 @@ def test_how_to_play_shows_only_the_booklets_worked_examples():
 def test_the_how_to_play_sets_follow_the_rules():
     """Terminology: "20, 4 and 5 make a factor set because 20 = 4 × 5" and "The numbers 2, 10,
     4, and 5 are not a factor set even though 2 × 10 = 4 × 5. A factor set must include the
-    answer that is the product of all the other numbers." The pictures say what the board
-    would: the same verdict and, for chosen cards, the same line."""
+    answer that is the product of all the other numbers." A set shown on its own says whether
+    it is one; chosen cards on a layout read as the board reads them with the products hidden
+    (the default, issue 30): the question, never the answer."""
     for step in HOW.steps:
         picture = step.picture
         if picture is None or not picture.data.get("line"):
             continue
         if picture.kind == "set":
             cards = picture.data["cards"]
+            assert check_set(cards, 1).ok == picture.data["ok"]
+            if picture.data["ok"]:
+                assert selection_line(cards) == picture.data["line"]
         else:
             cards = [c["value"] for c in picture.data["cards"] if c["chosen"]]
-        assert check_set(cards, 1).ok == picture.data["ok"]
-        if picture.data["ok"]:
-            assert selection_line(cards) == picture.data["line"]
+            assert claim_line(cards) == picture.data["line"] and not picture.data["ok"]
 
 
 def test_layout_pictures_cover_cards_as_the_rules_do():
@@ -212,7 +216,8 @@ def test_the_teachers_rules_cover_every_setting_and_decision():
         assert choice in text
     for decision in ("pyramid", "no card may be skipped", "at least one layout card",
                      "never looks at the face-down draw pile", "could have been won",
-                     "Give up", "with help", "the maths first", "20 = 4 × ?"):  # fmt: skip
+                     "Give up", "with help", "the maths first", "20 = 4 × ?",
+                     "hidden (the default) or shown", "20 = 4 × 5?"):  # fmt: skip
         assert decision in text, decision
 
 
