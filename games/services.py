@@ -14,7 +14,16 @@ from django.utils import timezone
 from classrooms.models import Assignment, Classroom, Student, User
 
 from . import wakes
-from .engine import SPECTATOR, Game, IllegalMove, SettingsError, Timeout, get_game, limits
+from .engine import (
+    SPECTATOR,
+    Game,
+    IllegalMove,
+    SettingsError,
+    Timeout,
+    get_game,
+    limits,
+    mark_mover,
+)
 from .engine.learn import learn_accepts, learn_done, learn_script_move, learn_start, learn_step
 from .engine.rng import rng_for
 from .models import LearningRecord, Match, MoveRecord, Seat
@@ -589,7 +598,8 @@ def _start(match: Match) -> None:
     rules = get_game(match.game)
     count = match.seats.count()
     try:
-        match.state = rules.new_game(match.settings, count, match.seed)
+        # The deal's own events ("Round 1: Ben dealt.") were nobody's move.
+        match.state = mark_mover(rules.new_game(match.settings, count, match.seed), None)
     except SettingsError as error:  # a setting that needs another number of players
         raise MatchError(str(error)) from None
     match.status = Match.Status.PLAYING
@@ -716,6 +726,8 @@ def _commit_move(
     )
     entry = {"number": match.move_count, "seat": seat.index, "text": text}
     stand_in = by_bot and seat.is_human and not isinstance(move, Timeout)
+    # The events the move adds to the game's own log say who made it, once and for good.
+    mark_mover(after, {"seat": seat.index, "bot": seat.bot_name} if stand_in else None)
     if stand_in:
         entry["stand_in"] = True  # the bot's move, never told as the child's
         _mark(seat, stood_in=True, stand_in_last=True)  # never their own game again

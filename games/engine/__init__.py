@@ -14,6 +14,7 @@ from .protocol import (
     SettingsError,
     Timeout,
     apply_logged,
+    mark_mover,
 )
 from .registry import all_games, get_game, register
 
@@ -30,5 +31,6 @@ __all__ = [
     "all_games",
     "apply_logged",
     "get_game",
+    "mark_mover",
     "register",
 ]

@@ -71,6 +71,7 @@ def _tell(events: list[dict[str, Any]]) -> dict[str, Any]:
         "penalty": penalty,
         "drew": "no_draw" not in kinds,
         "reshuffled": "reshuffle" in kinds,
+        "by": main.get("by"),  # who made the move: a stand-in bot's is told as its own
     }
     if main["kind"] == "discard":
         common = main.get("common", [])

@@ -41,6 +41,7 @@ from .challenge_flow import (
     say_hit,
     select_card,
     start_turn,
+    take_named,
     time_out,
 )
 from .challenge_judge import (
@@ -105,12 +106,17 @@ from .challenge_state import (
     pickable_refs,
     seat_scores,
     set_offences,
+    take_refs,
     visible_cards,
     winning_seats,
 )
 from .challenge_view import board_view, describe_timeout, product_so_far
 from .common import PrimePakGame
-from .factorsets import check_set
+from .factorsets import check_set, find_sets
+
+# legal_moves lists a take of at most this many of the sets on the table (every other choice
+# of cards is a take too, judged when it is made): a level 6 table can hold dozens.
+SETS_LISTED = 24
 
 # The rules' public names, importable from here as before the rules were split up.
 __all__ = [
@@ -284,18 +290,22 @@ class PrimeChallenge(PrimePakGame):
         return state["actor"]
 
     def legal_moves(self, state: State, player: int) -> list[Move]:
-        """Selects (foundation then hit cards), Clear, Collect, Hit, Done; or Challenge."""
+        """Selects (foundation then hit cards), takes of the sets on the table (answer first),
+        Clear, Collect of the picked cards, Hit, Done; or Challenge. Every other take (any 3 or
+        more cards on the table) is allowed too: listed_in_part."""
         phase = state["phase"]
         if phase == WINDOW:
             return [Challenge()] if may_challenge(state, player) else []
         if phase == OVER or player != state["actor"]:
             return []
         picked = state["picked"]
+        refs = pickable_refs(state)
         moves: list[Move] = [
-            Select(ref)
-            for ref in pickable_refs(state)
-            if ref in picked or state["selects"] < SELECT_LIMIT
+            Select(ref) for ref in refs if ref in picked or state["selects"] < SELECT_LIMIT
         ]
+        level = state["settings"]["level"]
+        for found in find_sets(cards_at(state, refs), level, limit=SETS_LISTED):
+            moves.append(Collect(tuple(refs[i] for i in found)))
         if picked:
             moves.append(Clear())
         if len(picked) >= MIN_SET and collect_problem(state) is None:
@@ -321,6 +331,8 @@ class PrimeChallenge(PrimePakGame):
             new = select_card(state, move.card)
         elif isinstance(move, Clear):
             new = clear_picked(state)
+        elif isinstance(move, Collect) and move.cards:
+            new = take_named(state, player, take_refs(state, move.cards, move.table_order))
         elif isinstance(move, Collect):
             new = collect_set(state, player)
         elif isinstance(move, Hit):
@@ -346,6 +358,10 @@ class PrimeChallenge(PrimePakGame):
     def parse_move(self, data: Any) -> Move:
         """A move from its JSON form; anything malformed raises IllegalMove."""
         return move_from_json(data)
+
+    def listed_in_part(self, move: Move) -> bool:
+        """A take naming its cards: legal_moves lists those of the sets on the table."""
+        return isinstance(move, Collect) and bool(move.cards)
 
     def view(self, state: State, player: int | None) -> View:
         """Everything is face up except the draw pile (a count)."""
@@ -383,7 +399,7 @@ class PrimeChallenge(PrimePakGame):
             refused = isinstance(after, IllegalMove)
             if refused and after.kind not in SET_MISTAKES:
                 return []
-            cards = cards_at(before, before["picked"])
+            cards = cards_at(before, take_refs(before, move.cards, move.table_order))
             check = check_set(cards, before["settings"]["level"])
             if not refused and wrong_set_waits(before, check):
                 return []  # recorded once its challenge window closes
@@ -412,7 +428,9 @@ class PrimeChallenge(PrimePakGame):
             verb = "put back" if move.card in state["picked"] else "picked"
             return f"{verb} {'a prime card' if is_wild(card) else card}"
         if isinstance(move, Collect):
-            cards = cards_at(state, state["picked"])
+            cards = cards_at(state, take_refs(state, move.cards, move.table_order))
+            if None in cards:
+                return "took cards that are not on the table"
             return f"took {claim_text(cards, state['settings']['level'])}"
         return {
             Clear: "put the cards back",

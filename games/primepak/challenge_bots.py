@@ -1,12 +1,13 @@
 """Computer players for Prime Challenge. They read only their own view.
 
-On its turn a bot picks up a set card by card (the answer first, as the booklet asks), takes
-it, and says "done" when it sees no more; "hit" when it sees no set at all. After catching a
-missed set it does the same as the challenger: it takes the set it saw, then every set it sees,
-and says "done" only when it sees no more (booklet: "The challenger picks up as many factor
-sets as possible"). In a challenge window it says "challenge" only for a real reason: a set
-left on the table after "hit" or "done" (a challenger's "done" too), or a wrong set (or a
-one-card offence) just taken. How much it sees and how fast it reacts is its strength.
+On its turn a bot takes a set in one move, naming its cards in the order it picks them up (the
+answer first, as the booklet asks), as a child's board does (issue 30), and says "done" when it
+sees no more; "hit" when it sees no set at all. After catching a missed set it does the same as
+the challenger: it takes the set it saw, then every set it sees, and says "done" only when it
+sees no more (booklet: "The challenger picks up as many factor sets as possible"). In a
+challenge window it says "challenge" only for a real reason: a set left on the table after
+"hit" or "done" (a challenger's "done" too), or a wrong set (or a one-card offence) just taken.
+How much it sees and how fast it reacts is its strength.
 """
 
 from __future__ import annotations
@@ -20,11 +21,10 @@ from games.engine.protocol import Bot, Move, View
 from games.engine.rng import rng_for
 
 from .cards import WILD, is_wild
-from .challenge_moves import Challenge, Clear, Collect, Done, Hit, Select
+from .challenge_moves import Challenge, Clear, Collect, Done, Hit
 from .challenge_state import set_offences
 from .factorsets import ValueSet, find_sets, value_sets
 
-PICK_SECONDS = 0.4  # between two cards of a set: quick enough to watch
 SEARCH_NODES = 4000  # the strong bot's packing search stops here (a few ms at most)
 _CACHE_SIZE = 256
 
@@ -58,21 +58,21 @@ class ChallengeBot(Bot):
                 return Challenge()
             return None
         move = self._next_step(view, legal_moves)
-        if move in legal_moves:
-            return move
-        fallback = [m for m in (Collect(), Done(), Hit(), Clear()) if m in legal_moves]
+        if move in legal_moves or isinstance(move, Collect):
+            return move  # a take of the set it planned: legal_moves lists only some takes
+        fallback = [m for m in (Done(), Hit(), Clear()) if m in legal_moves]
         return (fallback or legal_moves)[0]
 
     def reaction_seconds(
         self, view: View, legal_moves: list[Move], rng: random.Random
     ) -> float | None:
         """A share of the challenge window by strength (drawn from the platform's secret
-        `rng`); quick picks; a moment to think."""
+        `rng`); a moment to think before each set."""
         if Challenge() in legal_moves:
             low, high = self.reaction
             share = low + (high - low) * rng.random()
             return round(view["window"]["seconds"] * share, 2)
-        return PICK_SECONDS if view["pick"]["refs"] else self.think_seconds
+        return self.think_seconds
 
     # --- its own turn ---------------------------------------------------------------------
     def _next_step(self, view: View, legal_moves: list[Move]) -> Move:
@@ -80,19 +80,15 @@ class ChallengeBot(Bot):
         # the set it challenged for (its "done" waits for a set).
         stuck = Hit() not in legal_moves and Done() not in legal_moves
         plan = self.plan(view, stuck)
-        picked = view["pick"]["refs"]
-        if plan and plan[: len(picked)] == picked:
-            return Collect() if len(picked) == len(plan) else Select(plan[len(picked)])
-        if picked:
+        if plan:
+            return Collect(tuple(plan))
+        if view["pick"]["refs"]:  # cards picked up one by one (a game saved before issue 30)
             return Clear()
         return Hit() if Hit() in legal_moves else Done()
 
     def plan(self, view: View, harder: bool = False) -> list[str]:
-        """The refs of the next set it will pick up (answer first), [] if it sees none.
-
-        Picking cards does not move them, so the plan stays the same while it picks. Looking
-        `harder`, it takes any set there is when it noticed none.
-        """
+        """The refs of the next set it will take (answer first), [] if it sees none. Looking
+        `harder`, it takes any set there is when it noticed none."""
         cards = table_cards(view)
         key = (view["level"], tuple(cards), view["turns"], view["me"], view["phase"], harder)
         plan = self._plans.get(key)

@@ -195,6 +195,16 @@ def clear_picked(state: State) -> State:
     return new
 
 
+def take_named(state: State, player: int, refs: list[str]) -> State:
+    """Take the cards a take names, in this order: the pick was made on the player's own
+    screen (issue 30), so it is judged here as if picked up card by card."""
+    if any(card_at(state, ref) is None for ref in refs):
+        raise IllegalMove("There is no card there.")
+    picked = copy_state(state)
+    picked["picked"] = refs
+    return collect_set(picked, player)
+
+
 def collect_set(state: State, player: int) -> State:
     problem = collect_problem(state)
     if problem is not None:

@@ -68,7 +68,9 @@ FALSE_CHALLENGE_POINTS = 3
 OFFENCE_POINTS = 1
 MIN_SET = 3
 # Our decision: at most 30 cards picked up between two actions (a set, a hit), so nobody can
-# hold the table by picking cards up and down: every Select restarts the 15 s clock.
+# hold the table by picking cards up and down: every Select restarts the 15 s clock. (Select is
+# the card-by-card move of games saved before issue 30; a board's take names its cards, and
+# picking them up on the player's screen restarts no clock.)
 SELECT_LIMIT = 30
 # Our decision (not in the booklet): safety caps so every game ends. Bots finish a level 6
 # game in at most about 50 turns and 500 moves; a game ends after 120 turns, and (a backstop
@@ -169,6 +171,23 @@ def card_at(state: State, ref: str) -> Card | None:
 
 def cards_at(state: State, refs: list[str]) -> list[Card]:
     return [card_at(state, ref) for ref in refs]
+
+
+def take_refs(state: State, cards: tuple[str, ...], table_order: bool) -> list[str]:
+    """The cards a take takes, in the order picked up: the cards it names, or (naming none)
+    the cards picked up with Select. Sent in the table's order (a page without JavaScript
+    cannot tell the order of the taps), the biggest number card is read as the answer and goes
+    first: the child could not show the order, so no order is theirs to get wrong."""
+    if not cards:
+        return list(state["picked"])
+    refs = list(cards)
+    numbers = [
+        ref for ref in refs if (card := card_at(state, ref)) is not None and type(card) is int
+    ]
+    if not table_order or not numbers:
+        return refs
+    answer = max(numbers, key=lambda ref: card_at(state, ref))  # the first of equal ones
+    return [answer, *(ref for ref in refs if ref != answer)]
 
 
 def _team(state: State, seat: int) -> int:

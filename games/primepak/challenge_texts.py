@@ -9,6 +9,7 @@ set just taken and the Challenge! button).
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from games.engine.texts import (
@@ -29,7 +30,6 @@ from .challenge_state import (
     INVALID_SET_LABELS,
     OFFENCE_POINTS,
     PRODUCT_CHOICES,
-    SELECT_LIMIT,
     TIME_LIMITS,
     TURN_LIMIT,
     WILDS_BY_LEVEL,
@@ -213,8 +213,15 @@ LEARN_SETTINGS = {
 LEARN_SEED = 38314
 
 
-def _pick(ref: str) -> dict[str, str]:
-    return {"type": "select", "card": ref}
+def _take(answer: str, *others: str) -> tuple[dict[str, str], ...]:
+    """The takes a step accepts for a set: the answer first, then the other cards in any order
+    as tapped, or (a page without JavaScript) every card in the table's order."""
+    tapped = [(answer, *order) for order in itertools.permutations(others)]
+    table = sorted((answer, *others), key=lambda ref: (ref[0] != "f", int(ref[1:])))
+    return (
+        *({"type": "collect", "cards": ",".join(refs)} for refs in tapped),
+        {"type": "collect", "cards": ",".join(table), "order": "table"},
+    )
 
 
 def _at(ref: str) -> str:
@@ -222,7 +229,6 @@ def _at(ref: str) -> str:
     return f'[data-ref="{ref}"]'
 
 
-_COLLECT = {"type": "collect"}
 _TAKE_BUTTON = 'button[value="collect"]'
 
 
@@ -239,23 +245,11 @@ def learn_to_play() -> LearnScript:
         ),
         steps=(
             LearnStep(
-                "Find 6 = 2 × 3. Tap 6 first: the answer always comes first.",
-                (_pick("f0"),),
-                then="6 is picked up. The 1 on it says it came first.",
-                highlight=(_at("f0"),),
-            ),
-            LearnStep(
-                "Now tap 2 and 3, the cards that glow. They multiply to make 6.",
-                (_pick("f6"), _pick("f1")),
-                all_of=True,
-                then="6, 2 and 3 are a factor set, because 6 = 2 × 3.",
-                highlight=(_at("f6"), _at("f1")),
-            ),
-            LearnStep(
+                "Find 6 = 2 × 3. Tap 6 first (the answer always comes first), then 2 and 3. "
                 "Press “Take this set”.",
-                (_COLLECT,),
-                then="The three cards are yours.",
-                highlight=(_TAKE_BUTTON,),
+                _take("f0", "f6", "f1"),
+                then="6 = 2 × 3: a factor set, picked up answer first. The three cards are yours.",
+                highlight=(_at("f0"), _at("f6"), _at("f1"), _TAKE_BUTTON),
             ),
             LearnStep(
                 "Now Pip may press “Challenge!” if your set is wrong. Wait and see.",
@@ -273,12 +267,9 @@ def learn_to_play() -> LearnScript:
                 seat=CLOCK,
                 then="You did not miss one. Now it is Pip's turn: new cards fill the empty places.",
             ),
-            LearnStep("Pip picks up 40 first.", (_pick("f0"),), seat=PIP),
-            LearnStep("Then Pip picks up 4.", (_pick("f5"),), seat=PIP),
-            LearnStep("And then 5.", (_pick("f1"),), seat=PIP),
             LearnStep(
-                "Pip takes the cards: 40 = 4 × 5.",
-                (_COLLECT,),
+                "Pip picks up 40 first, then 4 and 5, and takes them.",
+                _take("f0", "f5", "f1")[:1],
                 seat=PIP,
                 then="Pip took 40 = 4 × 5. Is that right?",
             ),
@@ -303,28 +294,11 @@ def learn_to_play() -> LearnScript:
                 then="Your hit card is 10. It lies beside the foundation, and you may use it.",
             ),
             LearnStep(
-                "Find 40 = 4 × 10 with the hit card. Tap 40 first.",
-                (_pick("f0"),),
-                then="40 is the answer, so it comes first.",
-                highlight=(_at("f0"),),
-            ),
-            LearnStep(
-                "Now tap a 4.",
-                (_pick("f5"), _pick("f7")),
-                then="One more card to go.",
-                highlight=(_at("f5"), _at("f7")),
-            ),
-            LearnStep(
-                "Now tap the hit card, 10.",
-                (_pick("h0"),),
-                then="4 × 10 = 40. That is a factor set!",
-                highlight=(_at("h0"),),
-            ),
-            LearnStep(
-                "Press “Take this set”.",
-                (_COLLECT,),
-                then="You took a set with a hit card.",
-                highlight=(_TAKE_BUTTON,),
+                "Find 40 = 4 × 10 with the hit card. Tap 40 first: it is the answer. Then tap "
+                "a 4 and the hit card, 10. Press “Take this set”.",
+                (*_take("f0", "f5", "h0"), *_take("f0", "f7", "h0")),
+                then="4 × 10 = 40: a factor set! You took a set with a hit card.",
+                highlight=(_at("f0"), _at("f5"), _at("f7"), _at("h0"), _TAKE_BUTTON),
             ),
             LearnStep(
                 "Pip may challenge your set. Wait and see.",
@@ -410,12 +384,15 @@ def rules_for_teachers() -> list[RulesSection]:
             (
                 "At the start of a turn the dealer fills every empty place of the foundation "
                 "from the draw pile. The player then takes as many factor sets as they can: "
-                "they pick up the answer first, then the numbers that multiply to make it, "
-                "card by card, in view of everyone (the booklet's “answer first, with one "
-                "hand”, so that opponents can check), and press “Take this set”. The board "
-                "shows the cards picked so far as the set they claim (“50 = 5 × 5?”) for "
-                "everyone to multiply; it says their product (“5 × 5 = 25 so far (you want "
-                "50)”) only when the teacher shows the products.",
+                "they tap the answer first, then the numbers that multiply to make it, and "
+                "press “Take this set”. The cards are picked up on the player's own screen "
+                "(no tap can be lost on a slow network) and the others see the set once it is "
+                "taken, in the order it was picked up (the booklet's “answer first, with one "
+                "hand”, so that opponents can check). The player's board shows the cards "
+                "picked so far as the set they claim (“50 = 5 × 5?”) to multiply; it says "
+                "their product (“5 × 5 = 25 so far (you want 50)”) only when the teacher "
+                "shows the products. Without JavaScript the page cannot tell the order of the "
+                "taps: the biggest number card is then read as the answer.",
                 "Hit: a player who sees no set asks for a hit. If nobody challenges, the dealer "
                 "lays one card beside the foundation; hit cards stay there, across turns, until "
                 "they are used in a set. A player may ask for more hits until they have taken a "
@@ -426,8 +403,6 @@ def rules_for_teachers() -> list[RulesSection]:
                 "“done” when they see no more sets; the turn passes to the left. When the draw "
                 "pile is empty there is no hit to ask for, so a player who sees no set says "
                 "“done” at once (the others may still challenge).",
-                f"Picking cards up and putting them back is free, but at most {SELECT_LIMIT} "
-                "times between two sets or hits, so a turn cannot stall.",
             ),
         ),
         RulesSection(
@@ -471,7 +446,8 @@ def rules_for_teachers() -> list[RulesSection]:
             "Time",
             (
                 "Each turn has a time for its first action and a shorter time for each further "
-                "action (picking up a card counts). A player who runs out of time is treated as "
+                "action (taking a set, “hit”, “done”; picking cards up happens on the player's "
+                "screen and is not an action). A player who runs out of time is treated as "
                 "saying “done”, so the others may still challenge a set they missed. The same "
                 "goes for a challenger taking sets: out of time is their “done”, and a set "
                 "they left may be challenged. The board shows the seconds left.",

@@ -15,7 +15,6 @@ from games.engine.protocol import State, View
 from .cards import LEVEL_PRIMES, Card, is_wild, label
 from .challenge_state import (
     CHALLENGER,
-    MIN_SET,
     OVER,
     ROWS,
     TURN,
@@ -69,8 +68,10 @@ def board_view(state: State, player: int | None, timer: float | None) -> View:
         "window": _window_view(state, clock),
         "can_challenge": seated and may_challenge(state, me),
         "can_select": acting,
-        "can_clear": acting and bool(state["picked"]),
-        "can_collect": acting and len(state["picked"]) >= MIN_SET,
+        "can_clear": acting and bool(state["picked"]),  # Clear: the cards picked up with Select
+        # A take names its cards (the pick is made on the player's screen, issue 30): offered
+        # whenever they take sets; fewer than 3 cards are refused with the reason.
+        "can_collect": acting,
         "can_hit": acting and may_hit(state),
         "can_done": acting and may_say_done(state),
         "foundation_set": state["foundation_set"],
@@ -145,7 +146,11 @@ def product_so_far(cards: list[Card]) -> str:
 
 
 def _event_view(event: dict[str, Any]) -> dict[str, Any]:
-    return {"kind": event["kind"], "parts": [dict(part) for part in event["parts"]]}
+    return {
+        "kind": event["kind"],
+        "parts": [dict(part) for part in event["parts"]],
+        "by": event.get("by"),  # who made the move (engine.mark_mover)
+    }
 
 
 def _window_view(state: State, clock: Clock) -> dict[str, Any] | None:

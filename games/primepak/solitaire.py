@@ -17,9 +17,10 @@ Layouts (DECISIONS: "a foundation of overlapping rows is 7 columns")
   tangled than three rows (more challenging, as the booklet promises); at levels 1-2 it has
   fewer cards than five rows but more of them covered.
 
-Play, as the state records it: the selection lives in the state (the server shows how it reads,
-its product only when the teacher shows products, and the page works without JavaScript).
-``Select`` toggles a card, ``Collect`` takes the selection as a set, ``Turn`` turns the next
+Play, as the state records it: the board chooses cards on the player's own screen and
+``Collect`` names them (issue 30: no tap is lost on its way to the server); ``Select`` (toggle a
+card kept in the state) and ``Collect`` naming no cards (take the cards chosen so) are the moves
+of games saved before, still legal so those games replay. ``Turn`` turns the next
 card of the draw pile onto the face-up stack, ``Hint`` marks a set made only of visible cards
 (taking that set later is help, not skill), ``Resign`` gives up (the platform's "Give up"
 applies it). A covered layout card may be chosen once every card lying on it is chosen ("two
@@ -307,9 +308,23 @@ class Clear(Move):
 
 @dataclass(frozen=True)
 class Collect(Move):
-    """Take the chosen cards as a factor set."""
+    """Take cards as a factor set: the cards named (in any order: the biggest is the answer),
+    or, naming none, the cards chosen with Select."""
 
     type: ClassVar[str] = "collect"
+    cards: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        # The order says nothing in solitaire: one order for the same cards (layout cards by
+        # place, then the face-up pile from the top), so the same take is one move.
+        if isinstance(self.cards, tuple):
+            object.__setattr__(self, "cards", tuple(sorted(self.cards, key=_ref_order)))
+
+    def to_json(self) -> dict[str, Any]:
+        """{"type": "collect", "cards": "f28,f33,s0"}, as a form sends ticked cards."""
+        if not self.cards:
+            return {"type": self.type}
+        return {"type": self.type, "cards": ",".join(self.cards)}
 
     def label(self) -> str:
         return "took a factor set"
@@ -345,6 +360,12 @@ class Resign(Move):
         return "gave up"
 
 
+def _ref_order(ref: object) -> tuple[str, int, str]:
+    """Layout cards by place, then the face-up pile from the top (anything else after)."""
+    text = str(ref)
+    return (text[:1], len(text), text)
+
+
 @cache
 def _stack_refs(size: int) -> tuple[str, ...]:
     return tuple(f"s{depth}" for depth in range(size))
@@ -357,10 +378,17 @@ def _select(ref: str) -> Select:
 
 
 _SIMPLE_MOVES: dict[str, Move] = {cls.type: cls() for cls in (Clear, Collect, Turn, Hint, Resign)}
+# A take names at most this many cards: the biggest layout (a pyramid with two extra rows) has
+# 45 cards and the face-up pile shows 8 to choose from; more is not a move.
+MAX_TAKE = 60
+# legal_moves lists a take of at most this many of the sets in sight (every other choice of
+# cards is a take too, judged when it is made).
+SETS_LISTED = 24
 
 # What the player reads: short sentences a 9-year-old can follow (no new arithmetic in them).
 NO_SET_HINT = "There is no set to make now. Turn over a card."
 SKIPPED = "Take the top card of the face-up pile and the cards right under it. No skipping!"
+COVERED = "That card is covered. Choose the cards lying on it first."
 NO_LAYOUT_CARD = "Every set needs at least one card from the layout."
 MORE_CARDS = "Choose more cards: a factor set has at least 3."
 READY = "That is a factor set! Press “Take this set”."
@@ -514,11 +542,13 @@ class PrimeSolitaire(PrimePakGame):
         return 0 if state["status"] == PLAYING else None
 
     def legal_moves(self, state: State, player: int) -> list[Move]:
-        """Select (layout cards, then the stack from the top), Clear, Collect (only when the
-        selection may be taken), Turn, Hint, Resign."""
+        """Select (layout cards, then the stack from the top), takes of the sets in sight,
+        Clear, Collect of the chosen cards (only when they may be taken), Turn, Hint, Resign.
+        Every other take is allowed too, judged when it is made: listed_in_part."""
         if state["status"] != PLAYING or player != 0:
             return []
         moves: list[Move] = [_select(ref) for ref in selectable(state)]
+        moves += [Collect(tuple(refs)) for refs in _set_refs(state, SETS_LISTED)]
         if state["selection"]:
             moves.append(Clear())
             if len(state["selection"]) >= 3 and collect_problem(state) is None:
@@ -544,7 +574,7 @@ class PrimeSolitaire(PrimePakGame):
                 raise IllegalMove("You have not chosen any cards.")
             new["selection"] = []
         elif isinstance(move, Collect):
-            _collect(state, new)
+            _collect(_named(state, move.cards) if move.cards else state, new)
         elif isinstance(move, Turn):
             if not state["draw"]:
                 raise IllegalMove("There are no cards left to turn over.")
@@ -573,7 +603,16 @@ class PrimeSolitaire(PrimePakGame):
             if isinstance(card, str) and CARD_REF.fullmatch(card):
                 return Select(card)
             raise IllegalMove("There is no such card.")
+        if kind == "collect" and set(data) == {"type", "cards"}:
+            cards = data["cards"]
+            if not isinstance(cards, str) or len(cards) > MAX_TAKE * 5:
+                raise IllegalMove("There is no such card.")
+            return _checked(Collect(tuple(cards.split(",")) if cards else ()))
         raise IllegalMove("That is not a move in this game.")
+
+    def listed_in_part(self, move: Move) -> bool:
+        """A take naming its cards: legal_moves lists those of the sets in sight."""
+        return isinstance(move, Collect) and bool(move.cards)
 
     def view(self, state: State, player: int | None) -> View:
         """Everything but the draw pile, which is a count; the same for the player and
@@ -602,6 +641,8 @@ class PrimeSolitaire(PrimePakGame):
                     "grid_col": layout.grid_column(p),
                     "available": not layout.covered_by[p] & present,
                     "selectable": playing and not layout.covered_by[p] & present & ~chosen,
+                    # The cards lying on it: it may be chosen once they all are.
+                    "on": [f"f{q}" for q in _bits(layout.covered_by[p] & present)],
                     "selected": ref in selection,
                     "hinted": ref in hinted,
                 }
@@ -623,6 +664,7 @@ class PrimeSolitaire(PrimePakGame):
                     "ref": ref,
                     "value": card,
                     "depth": depth,
+                    "place": len(stack) - 1 - depth,  # from the bottom: stays as cards come
                     "selected": ref in selection,
                     "hinted": ref in hinted,
                 }
@@ -638,6 +680,7 @@ class PrimeSolitaire(PrimePakGame):
             "taken": [list(group) for group in state["taken"]],  # the player saw each set
             "sets_made": [_equation(group, settings["level"]) for group in state["taken"]],
             "selection": _selection_view(state),
+            "product_shown": products_shown(state),
             "hint": dict(state["hint"], cards=list(state["hint"]["cards"]))
             if state["hint"]
             else None,
@@ -672,7 +715,8 @@ class PrimeSolitaire(PrimePakGame):
         except IllegalMove:
             return []
         if isinstance(move, Collect):
-            return _collect_events(before, player, after)
+            refs = list(move.cards) or before["selection"]
+            return _collect_events(before, refs, player, after)
         if isinstance(after, IllegalMove):
             return []
         if isinstance(move, Turn):
@@ -765,7 +809,7 @@ class PrimeSolitaire(PrimePakGame):
             verb = "put back" if move.card in state["selection"] else "chose"
             return f"{verb} {card}" if card is not None else move.label()
         if isinstance(move, Collect):
-            cards = [_card_at(state, ref) for ref in state["selection"]]
+            cards = [_card_at(state, ref) for ref in move.cards or state["selection"]]
             check = check_set([c for c in cards if c is not None], state["settings"]["level"])
             return f"took {check.equation()}" if check.ok else move.label()
         if isinstance(move, Turn):
@@ -869,7 +913,36 @@ def collect_problem(state: State) -> IllegalMove | None:
         return IllegalMove(NO_LAYOUT_CARD, kind="no_foundation_card", detail={"cards": cards})
     if depths != list(range(len(depths))):
         return IllegalMove(SKIPPED, kind="skipped_card", detail={"cards": cards})
+    if _covered(state, refs):
+        return IllegalMove(COVERED, kind="covered_card", detail={"cards": cards})
     return None
+
+
+def _covered(state: State, refs: list[str]) -> bool:
+    """Whether a layout card among these lies under a card that is not among them (cards
+    chosen with Select never do: a covered card cannot be chosen)."""
+    layout = layout_of(state["settings"])
+    present = _present(state["foundation"])
+    chosen = sum(1 << int(ref[1:]) for ref in refs if ref[0] == "f")
+    return any(layout.covered_by[int(ref[1:])] & present & ~chosen for ref in refs if ref[0] == "f")
+
+
+def _named(state: State, refs: tuple[str, ...]) -> State:
+    """The state with these cards chosen, as a take names them (they are judged as taken)."""
+    if any(_card_at(state, ref) is None for ref in refs):
+        raise IllegalMove("There is no card there.")
+    chosen = dict(state)
+    chosen["selection"] = list(refs)
+    return chosen
+
+
+def _set_refs(state: State, limit: int) -> list[list[str]]:
+    """The cards of the sets in sight (at most `limit`), cards lying on others first."""
+    layout = layout_of(state["settings"])
+    return [
+        [f"f{p}" for p in layout.order if mask >> p & 1] + [f"s{d}" for d in range(run)]
+        for mask, run in visible_sets(state, limit)
+    ]
 
 
 # --- how the chosen cards read --------------------------------------------------------------
@@ -1019,7 +1092,16 @@ def _checked(move: object) -> Move:
         if isinstance(move.card, str) and CARD_REF.fullmatch(move.card):
             return move
         raise IllegalMove("There is no such card.")
-    if type(move) in (Clear, Collect, Turn, Hint, Resign):
+    if type(move) is Collect:
+        cards = move.cards
+        if type(cards) is not tuple or len(cards) > MAX_TAKE:
+            raise IllegalMove("That is not a move in this game.")
+        if not all(isinstance(ref, str) and CARD_REF.fullmatch(ref) for ref in cards):
+            raise IllegalMove("There is no such card.")
+        if len(set(cards)) != len(cards):
+            raise IllegalMove("You named the same card twice.")
+        return move
+    if type(move) in (Clear, Turn, Hint, Resign):
         return move
     raise IllegalMove("That is not a move in this game.")
 
@@ -1105,15 +1187,18 @@ def _check_end(state: State) -> None:
         state["status"] = LOST
 
 
-def _collect_events(before: State, player: int, after: State | IllegalMove) -> list:
-    cards = [_card_at(before, ref) for ref in before["selection"]]
+def _collect_events(
+    before: State, refs: list[str], player: int, after: State | IllegalMove
+) -> list:
+    cards = [_card_at(before, ref) for ref in refs]
     cards = [c for c in cards if c is not None]
     if isinstance(after, IllegalMove):
         if after.kind in ("skipped_card", "no_foundation_card"):
             skill = "take_from_top" if after.kind == "skipped_card" else "use_the_layout"
             detail = {"cards": cards, "reason": after.reason}
             return [LearningEvent(player, "rule", f"solitaire:{skill}", False, after.kind, detail)]
-        if after.kind == "rules" or not cards:
+        # A covered card is a rule of choosing cards (a board with JavaScript never sends one).
+        if after.kind in ("rules", "covered_card") or not cards:
             return []
         detail = {"cards": cards, "reason": after.reason}
         skill = f"factors:{max(cards)}"
@@ -1124,7 +1209,7 @@ def _collect_events(before: State, player: int, after: State | IllegalMove) -> l
         "prime_factor_set": check.prime,
         "primes": sorted(set(prime_factors(check.answer))),
         "cards": cards,
-        "from_stack": sum(ref[0] == "s" for ref in before["selection"]),
+        "from_stack": sum(ref[0] == "s" for ref in refs),
     }
     # A set the last hint showed is the app's help, not the player's own find.
     helped = _hinted(before, cards)

@@ -19,11 +19,9 @@ from games.engine.protocol import Bot, Move, View
 from .cards import number_cards
 from .solitaire import (
     PYRAMID_ROWS,
-    Clear,
     Collect,
     Layout,
     Resign,
-    Select,
     Turn,
     difficulty,
     find_collections,
@@ -87,31 +85,20 @@ class Position:
 
 
 class _SetPlayer(Bot):
-    """Plays a chosen set card by card; subclasses choose the set (or None: turn a card)."""
+    """Takes a chosen set in one move, naming its cards (as the board does, issue 30);
+    subclasses choose the set (or None: turn a card)."""
 
     def choose_move(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
-        """Collect a ready set, else choose its next card, else turn over a card."""
-        others = legal_moves[-6:]  # Clear, Collect, Turn, Hint, Resign come after the Selects
-        if Collect() in others:
-            return Collect()
+        """Take the set it chose, else turn over a card (else give up: nothing is left)."""
         position = Position.of(view)
-        chosen = set(view["selection"]["cards"])
-        can_turn = Turn() in others
-        target = self.pick(position, _taken(view), chosen, can_turn)
-        if target is None:
-            if chosen:
-                return Clear()
-            return Turn() if can_turn else Resign()
-        refs = position.refs(target)
-        if not chosen <= set(refs):
-            return Clear()
-        for ref in refs:
-            if ref not in chosen and Select(ref) in legal_moves:
-                return Select(ref)
-        return Turn() if can_turn else Resign()  # not reached: a found set can be chosen
+        can_turn = Turn() in legal_moves
+        target = self.pick(position, _taken(view), can_turn)
+        if target is not None:
+            return Collect(tuple(position.refs(target)))
+        return Turn() if can_turn else Resign()
 
     @abstractmethod
-    def pick(self, position: Position, taken: tuple, chosen: set, can_turn: bool):
+    def pick(self, position: Position, taken: tuple, can_turn: bool):
         """The set to take, or None to turn a card (each strength decides)."""
 
 
@@ -121,11 +108,10 @@ class EasyBot(_SetPlayer):
     strength = "easy"
     label = "Easy — takes any set it sees"
 
-    def pick(self, position: Position, taken: tuple, chosen: set, can_turn: bool):
-        """The first set found that fits the cards already chosen."""
+    def pick(self, position: Position, taken: tuple, can_turn: bool):
+        """The first set found."""
         sets = position.sets()
-        fitting = [s for s in sets if chosen <= set(position.refs(s))]
-        return (fitting or sets or [None])[0]
+        return sets[0] if sets else None
 
 
 class FairBot(_SetPlayer):
@@ -145,12 +131,12 @@ class FairBot(_SetPlayer):
     strength = "medium"
     label = "Medium — plays like a careful player"
 
-    def pick(self, position: Position, taken: tuple, chosen: set, can_turn: bool):
+    def pick(self, position: Position, taken: tuple, can_turn: bool):
         """The set worth most, or None (turn a card) when none is worth taking."""
         return _fair_pick(position, taken, can_turn)
 
 
-@lru_cache(maxsize=256)  # choosing a set's cards one by one asks the same question again
+@lru_cache(maxsize=256)  # the strong bot asks it too, about the same position
 def _fair_pick(position: Position, taken: tuple, can_turn: bool):
     sets = position.sets()
     if not sets:
@@ -287,7 +273,7 @@ class StrongBot(_SetPlayer):
     strength = "strong"
     label = "Strong — thinks ahead about the cards still to come"
 
-    def pick(self, position: Position, taken: tuple, chosen: set, can_turn: bool):
+    def pick(self, position: Position, taken: tuple, can_turn: bool):
         """The set that wins most often in the imagined orders, or None to turn a card."""
         return _strong_pick(position, taken, can_turn)
 
@@ -311,7 +297,7 @@ HIGHER_MARGIN = 2.0
 _SCORE = {"win": 1.0, "no_win": 0.0, "unknown": 0.5}
 
 
-@lru_cache(maxsize=256)  # choosing a set's cards one by one asks the same question again
+@lru_cache(maxsize=256)  # the strong bot asks it too, about the same position
 def _strong_pick(position: Position, taken: tuple, can_turn: bool):
     from .solitaire_solver import Lookahead  # the solver imports this module's game
 

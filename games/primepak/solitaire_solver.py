@@ -44,9 +44,7 @@ from .cards import number_cards
 from .solitaire import (
     MAX_RUN,
     SOLITAIRE,
-    Clear,
     Collect,
-    Select,
     Turn,
     difficulty,
     find_collections,
@@ -551,18 +549,17 @@ def solve(
 
 
 def line_moves(state: dict[str, Any], line: list[tuple]) -> list[Move]:
-    """A solver line as the game's moves (Select ... Collect, Turn), from this state."""
+    """A solver line as the game's moves (a take naming its cards, Turn), from this state."""
     layout = layout_of(state["settings"])
-    moves: list[Move] = [Clear()] if state["selection"] else []
+    moves: list[Move] = []
     for step in line:
         if step == TURN:
             moves.append(Turn())
             continue
         _, mask, run = step
-        # Cards lying on others first, so every choice is of an uncovered (or freed) card.
-        moves += [Select(f"f{p}") for p in layout.order if mask >> p & 1]
-        moves += [Select(f"s{depth}") for depth in range(run)]
-        moves.append(Collect())
+        # Cards lying on others first, as a player would pick them up.
+        refs = [f"f{p}" for p in layout.order if mask >> p & 1]
+        moves.append(Collect((*refs, *(f"s{depth}" for depth in range(run)))))
     return moves
 
 

@@ -151,15 +151,15 @@ LEARN_SETTINGS = {"level": 1, "layout": "rows", "extra_rows": 0, "product": "hid
 LEARN_SEED = 6696
 
 
-def _pick(*refs: str) -> tuple[dict, ...]:
-    return tuple({"type": "select", "card": ref} for ref in refs)
+def _take(*refs: str) -> tuple[dict, ...]:
+    """ "Take this set" with these cards ticked (in any order: a take names its cards)."""
+    return ({"type": "collect", "cards": ",".join(refs)},)
 
 
 def _at(*refs: str) -> tuple[str, ...]:
     return tuple(f'[data-ref="{ref}"]' for ref in refs)
 
 
-_TAKE = ({"type": "collect"},)
 _TAKE_BUTTON = ('[data-action="collect"]',)
 
 
@@ -173,32 +173,20 @@ def learn_to_play() -> LearnScript:
         "answer and the cards that multiply to make it.",
         steps=(
             LearnStep(
-                "Find 20 = 4 × 5 in the bottom row: tap 20, 4 and 5, in any order.",
-                _pick("f28", "f33", "f31"),
-                all_of=True,
-                highlight=_at("f28", "f33", "f31"),
-                then="The line under the cards asks: 20 = 4 × 5? Check it: 4 × 5 = 20. Yes, "
-                "a factor set!",
+                "Find 20 = 4 × 5 in the bottom row: tap 20, 4 and 5, in any order. The line "
+                "under the cards asks: 20 = 4 × 5? Check it, then press “Take this set”.",
+                _take("f28", "f33", "f31"),
+                highlight=(*_at("f28", "f33", "f31"), *_TAKE_BUTTON),
+                then="4 × 5 = 20: a factor set! 20, 4 and 5 are gone. The cards that were under "
+                "them are free now: 10, 2 and 4.",
             ),
             LearnStep(
-                "Press “Take this set”.",
-                _TAKE,
-                highlight=_TAKE_BUTTON,
-                then="20, 4 and 5 are gone. The cards that were under them are free now: "
-                "10, 2 and 4.",
-            ),
-            LearnStep(
-                "Use the cards you just uncovered. Find 4 = 2 × 2: tap 4 and both 2s.",
-                _pick("f26", "f30", "f24"),
-                all_of=True,
-                highlight=_at("f26", "f30", "f24"),
-                then="2 × 2 = 4: a factor set.",
-            ),
-            LearnStep(
-                "Press “Take this set”.",
-                _TAKE,
-                highlight=_TAKE_BUTTON,
-                then="Two sets made! Taking them uncovered a 50 and two more 2s.",
+                "Use the cards you just uncovered. Find 4 = 2 × 2: tap 4 and both 2s, then "
+                "press “Take this set”.",
+                _take("f26", "f30", "f24"),
+                highlight=(*_at("f26", "f30", "f24"), *_TAKE_BUTTON),
+                then="2 × 2 = 4: a factor set. Two sets made! Taking them uncovered a 50 and two "
+                "more 2s.",
             ),
             LearnStep(
                 "Now turn over a card from the draw pile: press “Turn over a card”.",
@@ -209,18 +197,11 @@ def learn_to_play() -> LearnScript:
             ),
             LearnStep(
                 "Find 40 = 8 × 5 with the 5 you turned over: tap 40, 8 and the 5 on the "
-                "face-up pile.",
-                _pick("f32", "f34", "s0"),
-                all_of=True,
-                highlight=_at("f32", "f34", "s0"),
-                then="8 × 5 = 40: a factor set. A set may use cards from the top of the face-up "
-                "pile, but it needs at least one card from the layout.",
-            ),
-            LearnStep(
-                "Press “Take this set”.",
-                _TAKE,
-                highlight=_TAKE_BUTTON,
-                then="Three sets made!",
+                "face-up pile, then press “Take this set”.",
+                _take("f32", "f34", "s0"),
+                highlight=(*_at("f32", "f34", "s0"), *_TAKE_BUTTON),
+                then="8 × 5 = 40: a factor set. Three sets made! A set may use cards from the top "
+                "of the face-up pile, but it needs at least one card from the layout.",
             ),
             LearnStep(
                 "Not sure what to do next? Press “Hint”.",
@@ -230,24 +211,12 @@ def learn_to_play() -> LearnScript:
                 "after a hint counts as help, so look for sets yourself first!",
             ),
             LearnStep(
-                "Let's take the hint's set. First tap the four free 2s.",
-                _pick("f19", "f23", "f25", "f27"),
-                all_of=True,
-                highlight=_at("f19", "f23", "f25", "f27"),
-                then="Cards under a chosen card can be chosen too, if they are in the same set.",
-            ),
-            LearnStep(
-                "Now tap the 64 and the two 2s that lie under your chosen 2s.",
-                _pick("f18", "f16", "f20"),
-                all_of=True,
-                highlight=_at("f18", "f16", "f20"),
-                then="2 × 2 × 2 × 2 × 2 × 2 = 64: a factor set.",
-            ),
-            LearnStep(
-                "Press “Take this set”.",
-                _TAKE,
-                highlight=_TAKE_BUTTON,
-                then="Seven cards at once!",
+                "Let's take the hint's set. First tap the four free 2s. Then the 64 and the two "
+                "2s under them can be tapped too: tap them, and press “Take this set”.",
+                _take("f19", "f23", "f25", "f27", "f18", "f16", "f20"),
+                highlight=(*_at("f19", "f23", "f25", "f27", "f18", "f16", "f20"), *_TAKE_BUTTON),
+                then="2 × 2 × 2 × 2 × 2 × 2 = 64: seven cards at once! Cards under chosen cards "
+                "can be chosen too, if they are in the same set.",
             ),
         ),
         finish="Well done! You can make factor sets, uncover cards, use the face-up pile and "
@@ -315,12 +284,13 @@ def rules_for_teachers() -> list[RulesSection]:
                 "overlapping layout cards may be collected at once if they belong to the same "
                 "set. The order in which the cards are picked does not matter: the answer may "
                 "come before, after or between its factors. Collected sets leave the game.",
-                "In the app the player taps the cards one at a time and then presses “Take "
-                "this set”; the chosen cards are kept by the server, so the page works with a "
-                "mouse, a finger or the keyboard, without JavaScript. A covered card may be "
-                "chosen once every card lying on it is chosen; putting a card back also puts "
-                "back the cards it covers again. Any face-up pile card may be chosen, but "
-                "“Take this set” refuses a set that skips one.",
+                "In the app the player taps the cards and then presses “Take this set”. The "
+                "cards are chosen on the player's own screen and sent with “Take this set”, so "
+                "no tap is lost on a slow network; it works with a mouse, a finger or the "
+                "keyboard, also without JavaScript. A covered card may be chosen once every "
+                "card lying on it is chosen; putting a card back also puts back the cards it "
+                "covers again. Any face-up pile card may be chosen, but “Take this set” "
+                "refuses a set that skips one.",
                 "Under the chosen cards a line shows how they read. With the products hidden "
                 "(the default), it is the set they would make, the biggest card as the answer, "
                 "for the child to multiply: “20 = 4 × 5?” (“20 = 4 × ?” with two cards) and "

@@ -1,5 +1,8 @@
 """Template helpers for game boards."""
 
+import json
+import zlib
+
 from django import template
 
 register = template.Library()
@@ -15,6 +18,34 @@ def seat_name(seats, index):
                 return f"{seat.bot_name} for {seat.display_name}"
             return seat.display_name
     return ""
+
+
+@register.filter
+def told_name(seats, index) -> str:
+    """The display name of the seat with this index as a past move's log tells it: never
+    relabelled by a stand-in that plays now (the move says who made it: `who`)."""
+    return next((seat.display_name for seat in seats if seat.index == index), "")
+
+
+@register.simple_tag(takes_context=True)
+def who(context, part, event) -> str:
+    """A seat named in a sentence of the game's log (a part {"seat", "cap", "own"}), as it
+    was when the move was made: "You" or "you" for the viewer; "Ace (easy bot) for Maya" (or
+    "for you") where the move's maker was a bot standing in for that seat (the event's "by",
+    engine.mark_mover: only the sentence's first seat, the one who did it); with "own", the
+    possessive ("your", "Maya’s"). Earlier moves keep their maker whatever happens later
+    (docs/rules.md, "Who moved")."""
+    seats, me = context.get("seats", ()), context.get("me")
+    index, cap, own = part.get("seat"), part.get("cap"), part.get("own")
+    by = event.get("by") if isinstance(event, dict) else None
+    first = next((p for p in event.get("parts", ()) if "seat" in p), None) if by else None
+    if by and by.get("seat") == index and first is part and not own:
+        name = "you" if index == me else told_name(seats, index)
+        return f"{by.get('bot', 'A bot')} for {name}"
+    if index == me and me is not None:
+        word = "your" if own else "you"
+        return word.capitalize() if cap else word
+    return told_name(seats, index) + ("’s" if own else "")
 
 
 @register.filter
@@ -38,3 +69,12 @@ def settings_label(match) -> str:
     from games.engine import get_game
 
     return get_game(match.game).settings_label(match.settings)
+
+
+@register.filter
+def signature(value, more=None) -> str:
+    """A short name for some cards, the same for the same cards (in the same order) and another
+    for any others: a board's data-keep-ticks says with it what the player's ticks refer to
+    (static/js/app.js keeps them while it stays the same)."""
+    text = json.dumps([value, more], sort_keys=True, default=str)
+    return format(zlib.crc32(text.encode()), "08x")

@@ -27,7 +27,12 @@ STYLESHEETS = {
     "equate": "css/equate.css",
 }
 # A game's own script, loaded with the match page (a board swapped in by htmx runs no script).
-SCRIPTS = {"prime-bomb": "js/primebomb.js", "equate": "js/equate.js"}
+SCRIPTS = {
+    "prime-bomb": "js/primebomb.js",
+    "equate": "js/equate.js",
+    "prime-challenge": "js/primepak.js",  # picking up cards on the player's screen (issue 30)
+    "prime-solitaire": "js/primepak.js",
+}
 # Games whose board tells the story itself ("What happened"): no list of raw moves below it.
 OWN_LOG = {
     "multiplication",

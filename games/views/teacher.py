@@ -21,7 +21,15 @@ from ..assignments import (
     assignment_update,
     progress_for,
 )
-from ..engine import SPECTATOR, Game, IllegalMove, all_games, apply_logged, get_game
+from ..engine import (
+    SPECTATOR,
+    Game,
+    IllegalMove,
+    all_games,
+    apply_logged,
+    get_game,
+    mark_mover,
+)
 from ..forms import AssignmentForm, slot_summaries
 from ..models import Match, MoveRecord, Seat
 from ..records import classroom_records
@@ -103,12 +111,14 @@ def match_replay(request: HttpRequest, pk: int) -> HttpResponse:
     except ValueError:
         raise Http404("No such step.") from None
     seats = list(match.seats.select_related("student"))
-    state = rules.new_game(match.settings, len(seats), match.seed)
+    state = mark_mover(rules.new_game(match.settings, len(seats), match.seed), None)
     private = _private_seats(rules, state, len(seats), match.seed)
     stopped = ""
     for applied, record in enumerate(records[:step]):
         try:
-            state = apply_logged(rules, state, record.seat, record.move)
+            state = mark_mover(
+                apply_logged(rules, state, record.seat, record.move), _stand_in(record, seats)
+            )
         except IllegalMove:
             # Played before a rule was made exact (Prime Challenge's challengers, issue 13):
             # the log no longer replays past this move; show the game up to it.
@@ -156,12 +166,25 @@ def _private_seats(rules: Game, state: dict, players: int, seed: int) -> list[in
     ]
 
 
+def _stand_in(record: MoveRecord, seats: list[Seat]) -> dict | None:
+    """The bot that made this move for a child (engine.mark_mover's "by"), or None: a bot's
+    move on a person's seat, other than the clock's, is a stand-in's."""
+    seat = next((seat for seat in seats if seat.index == record.seat), None)
+    if (
+        record.by_bot
+        and seat is not None
+        and seat.is_human
+        and record.move.get("type") != "timeout"
+    ):
+        return {"seat": seat.index, "bot": seat.bot_name}
+    return None
+
+
 def _mover(record: MoveRecord, seats: list[Seat]) -> str:
     """Who made a move: a bot standing in for a child is named as that ("a bot playing for
     Ana"), so its moves are never told as the child's."""
     name = next((seat.display_name for seat in seats if seat.index == record.seat), "")
-    human = any(seat.index == record.seat and seat.is_human for seat in seats)
-    if record.by_bot and human and record.move.get("type") != "timeout":
+    if _stand_in(record, seats):
         return f"a bot playing for {name}"
     return name
 

@@ -160,37 +160,152 @@
     if (target) target.focus({ preventScroll: !!same });
   });
 
-  // Ticks survive a live update: a board form marked data-keep-ticks keeps the boxes the player
-  // ticked (and the radio buttons picked) when the new board has a form with the same id; a
-  // board changes that id when the ticks no longer mean the same (a new round, the player's own
-  // move). Not hx-preserve: htmx drops preserved elements in a swap with a view transition.
-  var keptTicks = null;
+  // Every tap lands (issue 30, docs/rules.md "Every tap lands"): a selection is built on the
+  // page (ticked checkboxes, radio buttons) and sent with the move that uses it, so no tap
+  // waits for the server. A form marked data-keep-ticks="<what its ticks mean>" keeps them
+  // through every new board: all of them while the new board's form (same id) says they mean
+  // the same (a live update, a refused move, a move that left them alone); else, when the new
+  // board answers the player's own move, the ticks made after that move was sent. A tick goes
+  // back on the same card: data-tick names it where the input's value is a place that may hold
+  // another card next time, and data-card (on the input or its label) must still match. With
+  // data-tick-order the ticks are numbered in the order made (data-order) and sent in that
+  // order. Not hx-preserve: htmx drops preserved elements in a swap with a view transition.
+  var taps = [];  // the player's own ticks, oldest first: {form, key, card, checked, at}
+  function now() { return window.performance ? window.performance.now() : Date.now(); }
+  function isTick(el) { return !!el && (el.type === "checkbox" || el.type === "radio"); }
+  function tickInputs(form) {
+    return Array.prototype.filter.call(form.elements, isTick);
+  }
+  function keepsTicks(form) {
+    return !!form && form.tagName === "FORM" && form.id && form.hasAttribute("data-keep-ticks");
+  }
+  // A box the server disabled takes no kept tick; one the page's own script disabled for now
+  // (data-page-disabled: a covered card) does, and that script checks it again on ticks:change.
+  function canTick(box) { return !box.disabled || box.hasAttribute("data-page-disabled"); }
+  function tickKey(box) { return box.getAttribute("data-tick") || box.name + "=" + box.value; }
+  function tickCard(box) {
+    var holder = box.hasAttribute("data-card") ? box : box.closest("[data-card]");
+    return holder ? holder.getAttribute("data-card") : "";
+  }
+  function findTick(form, key, card) {
+    var found = null;
+    tickInputs(form).forEach(function (box) {
+      if (!found && tickKey(box) === key && tickCard(box) === card) found = box;
+    });
+    return found;
+  }
+  function orderOf(box) {
+    var order = parseInt(box.getAttribute("data-order"), 10);
+    return isNaN(order) ? Infinity : order;
+  }
+  function renumber(form) {  // 1, 2, 3 ... in the order ticked (ties: the page's order)
+    if (!form.hasAttribute("data-tick-order")) return;
+    var boxes = tickInputs(form);
+    var ticked = boxes.filter(function (box) { return box.checked; });
+    ticked.sort(function (a, b) { return orderOf(a) - orderOf(b); });
+    boxes.forEach(function (box) { if (!box.checked) box.removeAttribute("data-order"); });
+    ticked.forEach(function (box, i) { box.setAttribute("data-order", String(i + 1)); });
+  }
+  function tick(box, checked) {  // as the player's tap left it; the last tick goes last
+    box.checked = checked;
+    if (!checked) return;
+    var last = 0;
+    tickInputs(box.form).forEach(function (other) {
+      if (other !== box && other.checked && orderOf(other) !== Infinity) {
+        last = Math.max(last, orderOf(other));
+      }
+    });
+    box.setAttribute("data-order", String(last + 1));
+  }
+  function ticksChanged(form) {
+    renumber(form);
+    form.dispatchEvent(new CustomEvent("ticks:change", { bubbles: true }));
+  }
+  function logTap(form, box) {
+    taps.push({ form: form.id, key: tickKey(box), card: tickCard(box), checked: box.checked, at: now() });
+    if (taps.length > 200) taps.shift();
+  }
+  document.addEventListener("change", function (event) {
+    var box = event.target;
+    if (!isTick(box) || !keepsTicks(box.form)) return;
+    tick(box, box.checked);
+    logTap(box.form, box);
+    ticksChanged(box.form);
+  });
+  // "Put the cards back": a form's reset button starts the pick again.
+  document.addEventListener("reset", function (event) {
+    var form = event.target;
+    if (!keepsTicks(form)) return;
+    window.setTimeout(function () {  // the browser resets the form after this event
+      tickInputs(form).forEach(function (box) {
+        if (form.hasAttribute("data-tick-order") && box.type === "checkbox") box.checked = false;
+        logTap(form, box);
+      });
+      ticksChanged(form);
+    }, 0);
+  });
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (event.detail.xhr) event.detail.xhr.factoriumSentAt = now();
+  });
+  document.addEventListener("htmx:configRequest", function (event) {
+    var form = event.detail.elt;
+    if (!keepsTicks(form) || !form.hasAttribute("data-tick-order")) return;
+    var data = event.detail.formData;
+    var ticked = tickInputs(form).filter(function (box) { return box.checked && box.name; });
+    ticked.sort(function (a, b) { return orderOf(a) - orderOf(b); });
+    ticked.forEach(function (box) { data.delete(box.name); });
+    ticked.forEach(function (box) { data.append(box.name, box.value); });
+    if (data.has("order")) data.set("order", "tapped");
+  });
+  // What a new board keeps goes with its request (boards may be swapped in one after another
+  // while a view transition waits to swap the first).
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail.target;
-    keptTicks = null;
-    if (!target || target.id !== "board") return;
-    keptTicks = [];
+    var xhr = event.detail.xhr;
+    var config = event.detail.requestConfig;
+    if (!xhr || !target || target.id !== "board" || !event.detail.shouldSwap) return;
+    var own = !!config && config.verb === "post";
+    var keptTicks = xhr.factoriumKept = {
+      forms: {},
+      sentAt: own ? xhr.factoriumSentAt : undefined,
+      applied: own && xhr.status >= 200 && xhr.status < 300,
+    };
+    // The boxes themselves, read once the new board is in: with a view transition the old
+    // board stays (and takes taps) until the transition swaps it, after this event.
     target.querySelectorAll("form[data-keep-ticks][id]").forEach(function (form) {
-      var boxes = [];
-      form.querySelectorAll("input[type=checkbox], input[type=radio]").forEach(function (box) {
-        boxes.push({ name: box.name, value: box.value, checked: box.checked });
-      });
-      keptTicks.push({ id: form.id, boxes: boxes });
+      keptTicks.forms[form.id] = {
+        meaning: form.getAttribute("data-keep-ticks"),
+        boxes: tickInputs(form).map(function (box) {
+          return { box: box, key: tickKey(box), card: tickCard(box) };
+        }),
+      };
     });
   });
-  document.addEventListener("htmx:afterSwap", function () {
-    var kept = keptTicks;
-    keptTicks = null;
-    if (!kept) return;
-    kept.forEach(function (entry) {
-      var form = document.getElementById(entry.id);
-      if (!form || !form.hasAttribute("data-keep-ticks")) return;
-      entry.boxes.forEach(function (b) {
-        var box = form.querySelector(
-          'input[name="' + CSS.escape(b.name) + '"][value="' + CSS.escape(b.value) + '"]'
-        );
-        if (box) box.checked = b.checked;
-      });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var xhr = event.detail.xhr;
+    var kept = xhr && xhr.factoriumKept;
+    var board = document.getElementById("board");
+    if (!kept || !board) return;
+    xhr.factoriumKept = null;
+    board.querySelectorAll("form[data-keep-ticks][id]").forEach(function (form) {
+      var before = kept.forms[form.id];
+      if (!before) return;
+      if (before.meaning === form.getAttribute("data-keep-ticks")) {
+        before.boxes.forEach(function (b) {
+          var box = findTick(form, b.key, b.card);
+          if (!box || !canTick(box)) return;
+          box.checked = b.box.checked;
+          var order = orderOf(b.box);
+          if (box.checked && order !== Infinity) box.setAttribute("data-order", String(order));
+        });
+      } else if (kept.applied && kept.sentAt !== undefined) {
+        taps.forEach(function (t) {
+          if (t.form !== form.id || t.at < kept.sentAt) return;
+          var box = findTick(form, t.key, t.card);
+          if (box && canTick(box)) tick(box, t.checked);
+        });
+      }
+      ticksChanged(form);
     });
   });
 
@@ -279,6 +394,42 @@
     var board = document.getElementById("board");
     if (board && event.detail.target && event.detail.target.id === "board") namePieces(board);
   });
+  // A tap while pieces glide lands too (issue 30, "Every tap lands"): during a transition the
+  // browser sends every tap to the page itself, not to the card under the finger. The tap
+  // ends the glide at once (the new board is already there underneath) and goes to the card.
+  var gliding = null;
+  var tapDuringGlide = null;
+  if (document.startViewTransition) {
+    var startTransition = document.startViewTransition.bind(document);
+    document.startViewTransition = function (update) {
+      var transition = startTransition(update);
+      gliding = transition;
+      transition.finished.finally(function () {
+        if (gliding === transition) gliding = null;
+      });
+      return transition;
+    };
+  }
+  function endGlide(event) {  // a finger down, or lifted, while pieces glide
+    if (!gliding) return;
+    gliding.skipTransition();
+    gliding = null;
+    tapDuringGlide = { x: event.clientX, y: event.clientY, at: now() };
+  }
+  window.addEventListener("pointerdown", endGlide, true);
+  window.addEventListener("pointerup", endGlide, true);
+  window.addEventListener("click", function (event) {
+    var tap = tapDuringGlide;
+    tapDuringGlide = null;
+    if (!tap || event.target !== document.documentElement || now() - tap.at > 1000) return;
+    var under = document.elementFromPoint(tap.x, tap.y);
+    if (!under || under === document.documentElement) return;
+    event.stopPropagation();
+    if (typeof under.focus === "function" && under.matches("input, button, select, textarea, a[href]")) {
+      under.focus({ preventScroll: true });
+    }
+    under.click();
+  }, true);
 
   // How to play over the board: htmx loads the steps into the dialog, which then opens; the
   // game stays as it was underneath, and focus goes back to the button when it closes.

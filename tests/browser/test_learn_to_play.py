@@ -38,9 +38,12 @@ def multiplication_move(page, move: dict) -> None:
 
 
 def challenge_move(page, move: dict) -> None:
-    """Tap a card (foundation or hit card); or press Take this set, Hit, Done, Challenge!"""
-    if move["type"] == "select":
-        page.locator(f"#board [data-ref='{move['card']}']").first.click()
+    """Tap the cards of a set in their order (foundation or hit cards: they are picked up on
+    the page), then press Take this set; or press Hit, Done, Challenge!"""
+    if move["type"] == "collect":
+        for ref in _positions(move.get("cards")):
+            page.locator(f"#board [data-ref='{ref}'] input").click()
+        page.locator("#board button[value='collect']").first.click()
     elif move["type"] == "challenge":
         page.locator("#board .pc-challenge-button").click()
     else:
@@ -48,11 +51,14 @@ def challenge_move(page, move: dict) -> None:
 
 
 def solitaire_move(page, move: dict) -> None:
-    """Choose a card with the keyboard (a covered card's middle is under the cards on it);
-    or press a button (Take this set, Turn over, Hint)."""
-    if move["type"] == "select":
-        page.locator(f"#board [data-ref='{move['card']}']").first.focus()
-        page.keyboard.press("Enter")
+    """Choose the cards of a set with the keyboard (a covered card's middle is under the cards
+    on it; the coach names them so they can be chosen in that order), then press "Take this
+    set"; or press a button (Turn over, Hint)."""
+    if move["type"] == "collect":
+        for ref in _positions(move.get("cards")):
+            page.locator(f"#board [data-ref='{ref}'] input").focus()
+            page.keyboard.press("Enter")
+        page.locator("#board [data-action='collect']").first.click()
     else:
         page.locator(f"#board [data-action='{move['type']}']").first.click()
 

@@ -8,6 +8,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from games.engine import get_game
 from games.models import Match
+from games.primepak.solitaire import layout_of
 from games.primepak.solitaire_solver import line_moves, solve
 from tests.browser.helpers import wait_settled
 from tests.browser.viewport import (
@@ -39,6 +40,13 @@ def winnable_seed() -> tuple[int, list]:
     raise AssertionError("no winnable level-1 deal in 200 seeds")
 
 
+def picking_order(refs, settings=SETTINGS) -> list[str]:
+    """A take's cards in an order a child can tick them: cards lying on others first (the
+    layout's own order: the last row first, left to right), then the face-up pile."""
+    order = {f"f{p}": i for i, p in enumerate(layout_of(RULES.clean_settings(settings)).order)}
+    return sorted(refs, key=lambda ref: (ref[0] != "f", order.get(ref, 0), ref))
+
+
 def clickable(button) -> bool:
     """Whether a mouse click would reach this card (not hidden under a card lying on it)."""
     try:
@@ -64,28 +72,26 @@ def test_a_student_wins_a_level_1_solitaire(new_page, shot, sign_in, student, te
 
     for number, move in enumerate(moves):
         version = int(page.locator("#board").get_attribute("data-version"))
-        if move.type == "select":
-            button = page.locator(f"#board button[name=card][value='{move.card}']")
-            if number % 3 and clickable(button):
-                button.click()
-            else:  # by keyboard alone (also for a card partly under a chosen one)
-                button.focus()
-                page.keyboard.press("Enter")
+        if move.type == "collect":  # the cards are ticked on the page, then taken
+            for count, ref in enumerate(picking_order(move.cards)):
+                box = page.locator(f"#board [data-ref='{ref}'] input")
+                if (number + count) % 3 and clickable(box):
+                    box.click()
+                else:  # by keyboard alone (also for a card partly under a chosen one)
+                    box.focus()
+                    page.keyboard.press("Enter")
+                assert box.is_checked()
+            if number == 0:
+                shot(page, "41-solitaire-selecting", full_page=True)
+            page.get_by_role("button", name="Take this set").click()
         else:
-            label = {
-                "collect": "Take this set",
-                "turn": "Turn over a card",
-                "clear": "Put them back",
-            }
-            page.get_by_role("button", name=label[move.type]).click()
+            page.get_by_role("button", name="Turn over a card").click()
         page.wait_for_function(
             "old => Number(document.querySelector('#board')?.dataset.version) > old",
             arg=version,
             timeout=20_000,
         )
         wait_settled(page)
-        if number == 2:
-            shot(page, "41-solitaire-selecting", full_page=True)
     page.locator("#board-status", has_text="Game over!").wait_for()
     shot(page, "42-solitaire-won", full_page=True)
     match = Match.objects.get()
@@ -192,8 +198,7 @@ def test_a_solitaire_turn_fits_the_screen(name, new_page, sign_in, student, shot
     )
 
     # A card chosen, then a set refused with its reason: the set, the reason and the buttons.
-    first = board.locator(".ps-layout button.ps-card").first
-    press(page, first)
+    board.locator(".ps-layout .ps-tick:enabled").first.click()
     press(page, board.get_by_role("button", name="Take this set"))
     error = page.locator(".board-error")
     assert "at least 3" in error.inner_text()
@@ -203,13 +208,14 @@ def test_a_solitaire_turn_fits_the_screen(name, new_page, sign_in, student, shot
         size,
         error=error,
         layout=board.locator(".ps-layout"),
-        chosen=board.locator(".ps-layout .chosen"),
+        chosen=board.locator(".ps-layout .ps-card:has(.ps-tick:checked)"),
         your_set=board.locator(".ps-product"),
         take=board.get_by_role("button", name="Take this set"),
         put_back=board.get_by_role("button", name="Put them back"),
         turn_over=board.get_by_role("button", name="Turn over a card"),
     )
-    press(page, board.get_by_role("button", name="Put them back"))
+    board.get_by_role("button", name="Put them back").click()  # on the page: nothing is sent
+    assert not board.locator(".ps-tick:checked").count()
 
     # Half-way through the winning line: the face-up pile is out. (The moves are made here,
     # away from the page: a burst of live updates is not what this test looks at.)
@@ -304,20 +310,23 @@ def test_a_solitaire_game_by_keyboard_needs_few_presses(product, new_page, sign_
     settings = {"level": 1, "product": product}
     page, _ = open_game(new_page, sign_in, student, CHROMEBOOK, settings=settings, seed=seed)
     board = page.locator("#board")
-    first_press = tabs_to(page, board.locator("button.ps-card").first)
+    first_press = tabs_to(page, board.locator(".ps-tick:enabled").first)
     presses = {"select": [], "collect": [], "turn": []}
     sets = 0
     for move in line:
-        version = int(board.get_attribute("data-version"))
-        if move.type == "select":
-            target = board.locator(f"button[data-ref='{move.card}']")
-        else:
-            target = board.locator(f"button[data-action='{move.type}']")
+        if move.type == "collect":  # each card ticked on the page with Enter, then taken
+            for ref in picking_order(move.cards):
+                box = board.locator(f"[data-ref='{ref}'] input")
+                presses["select"].append(keys_to(page, box))
+                page.keyboard.press("Enter")
+                assert box.is_checked()
+        target = board.locator(f"button[data-action='{move.type}']")
         presses[move.type].append(keys_to(page, target))
         if move.type == "collect" and sets == 0:  # a whole set chosen, not yet taken
             shot(page, f"4b-solitaire-set-chosen-{product}")
             shows = "✓" in board.locator(".ps-set").inner_text()
             assert shows == (product == "shown")
+        version = int(board.get_attribute("data-version"))
         page.keyboard.press("Enter")
         page.wait_for_function(
             "old => Number(document.querySelector('#board')?.dataset.version) > old", arg=version

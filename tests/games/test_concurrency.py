@@ -7,7 +7,7 @@ import pytest
 from django.db import connection
 
 from games import services
-from games.engine import IllegalMove, get_game
+from games.engine import IllegalMove, get_game, mark_mover
 from games.models import Match, MoveRecord
 
 from .conftest import GAME
@@ -75,7 +75,8 @@ def test_concurrent_moves_apply_once_per_version(student, ben):
         assert match.version == version + 1
     numbers = list(MoveRecord.objects.filter(match=match).values_list("number", flat=True))
     assert numbers == list(range(1, ROUNDS + 1))
-    replayed = rules.new_game(match.settings, 2, match.seed)
+    replayed = mark_mover(rules.new_game(match.settings, 2, match.seed), None)
     for record in MoveRecord.objects.filter(match=match).order_by("number"):
-        replayed = rules.apply_move(replayed, record.seat, rules.parse_move(record.move))
+        move = rules.parse_move(record.move)
+        replayed = mark_mover(rules.apply_move(replayed, record.seat, move), None)
     assert replayed == Match.objects.get(pk=match.pk).state

@@ -155,12 +155,16 @@ def test_every_hand_is_shown_at_every_step_of_a_finished_game(teacher_client, fi
 
 
 def test_the_hands_appear_at_the_cards_each_player_held_at_that_move(teacher_client, finished):
-    from games.engine import apply_logged, get_game
+    from games.engine import apply_logged, get_game, mark_mover
+    from games.views.teacher import _stand_in
 
     rules = get_game(finished.game)
-    state = rules.new_game(finished.settings, 2, finished.seed)
-    for record in finished.moves.order_by("number")[:4]:
-        state = apply_logged(rules, state, record.seat, record.move)
+    seats = list(finished.seats.all())
+    state = mark_mover(rules.new_game(finished.settings, 2, finished.seed), None)
+    for record in finished.moves.order_by("number")[:4]:  # each says who made it
+        state = mark_mover(
+            apply_logged(rules, state, record.seat, record.move), _stand_in(record, seats)
+        )
     hands = _replay(teacher_client, finished, step=4).context["hands"]
     assert [view for _, view in hands] == [rules.view(state, 0), rules.view(state, 1)]
 

@@ -22,7 +22,7 @@ from django.urls import reverse
 
 from classrooms import services as roster
 from games import services
-from games.engine import IllegalMove, get_game
+from games.engine import IllegalMove, get_game, mark_mover
 from games.engine.protocol import apply_logged
 from games.models import Match, MoveRecord
 from games.primebomb import rules as pb
@@ -297,9 +297,9 @@ def test_classmates_choosing_at_the_same_instant_all_count(classroom, _postgresq
         )[::-1]
         in_line = [p["seat"] for p in sorted(reveal["plays"], key=lambda p: p["order"])]
         assert in_line == logged
-    replayed = RULES.new_game(match.settings, 4, match.seed)
+    replayed = mark_mover(RULES.new_game(match.settings, 4, match.seed), None)
     for record in MoveRecord.objects.filter(match=match).order_by("number"):
-        replayed = apply_logged(RULES, replayed, record.seat, record.move)
+        replayed = mark_mover(apply_logged(RULES, replayed, record.seat, record.move), None)
     assert replayed == Match.objects.get(pk=match.pk).state
 
 

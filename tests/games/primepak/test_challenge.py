@@ -77,8 +77,8 @@ def play(state: dict, player: int, *moves) -> dict:
 
 
 def take(state: dict, player: int, *refs: str) -> dict:
-    """Pick up these cards in this order and take them as a set."""
-    return play(state, player, *refs, Collect())
+    """Take these cards as a set, picked up in this order (the board's take names them)."""
+    return play(state, player, Collect(refs))
 
 
 def refusal(state: dict, player: int, move) -> IllegalMove:
@@ -209,11 +209,61 @@ def test_two_to_four_players(players):
 
 
 # --- picking up a set ----------------------------------------------------------------------------
-def test_a_set_is_picked_up_card_by_card_in_view_of_everyone():
+def test_a_take_names_its_cards_in_the_order_they_were_picked_up():
     """Booklet: "When picking up a factor set the player is required to pick up the answer
     first, then the numbers that multiply to give that result. ... The order and method is
-    important so that opponents can easily check the accuracy of a play.\" With the teacher's
-    "Product while choosing: shown" the board multiplies as they pick (test_challenge_view)."""
+    important so that opponents can easily check the accuracy of a play." The pick is made on
+    the player's own screen (issue 30: no tap is lost on its way); the take names the cards in
+    the order picked up, and everyone sees the set in that order once it is taken."""
+    state = scenario([42, 6, 7, 11])
+    after = take(state, 0, "f0", "f1", "f2")
+    assert after["stacks"][0] == [42, 6, 7]
+    assert after["foundation"][:4] == [None, None, None, 11]
+    assert log_text(after)[-1] == "Ana took 42 = 6 × 7."
+    window = GAME.view(after, 1)["window"]
+    assert window["set"] == [42, 6, 7] and window["set_text"] == "42 = 6 × 7"
+    # Picked up answer last: shown as picked (the others may challenge the order).
+    assert GAME.view(take(state, 0, "f1", "f2", "f0"), 1)["window"]["set_text"] == "6 = 7 × 42"
+    assert Collect(("f0", "f1", "f2")) in GAME.legal_moves(state, 0)
+    assert GAME.describe(state, 0, Collect(("f0", "f1", "f2"))) == "took 42 = 6 × 7"
+
+
+def test_a_take_sent_in_the_tables_order_puts_the_answer_first():
+    """A page without JavaScript cannot tell the order of the taps: its cards come in the
+    table's order, and the biggest number card is read as the answer (docs/rules.md)."""
+    state = scenario([6, 7, 42, 11])
+    move = GAME.parse_move({"type": "collect", "cards": "f0,f1,f2", "order": "table"})
+    assert move == Collect(("f0", "f1", "f2"), table_order=True)
+    after = GAME.apply_move(state, 0, move)
+    assert after["last_set"]["refs"] == ["f2", "f0", "f1"]
+    assert log_text(after)[-1] == "Ana took 42 = 6 × 7."
+    # The same cards in the same order, said to be the order tapped: the answer came last.
+    tapped = GAME.parse_move({"type": "collect", "cards": "f0,f1,f2", "order": "tapped"})
+    assert GAME.apply_move(state, 0, tapped)["last_set"]["refs"] == ["f0", "f1", "f2"]
+
+
+def test_a_take_is_judged_as_a_pick_up_card_by_card_would_be():
+    """The rules, not the page, decide: too few cards, cards not on the table, the same card
+    twice, another player's turn, a wrong set where wrong sets are refused."""
+    state = scenario([42, 6, 7, 11], hits=(10,))
+    assert "at least 3 cards" in refusal(state, 0, Collect(("f0", "f1"))).reason
+    assert refusal(state, 0, Collect(("f0", "f1", "f5"))).reason == "There is no card there."
+    assert refusal(state, 0, Collect(("f0", "f1", "h1"))).reason == "There is no card there."
+    assert refusal(state, 0, Collect(("f0", "f1", "f1"))).reason == "You named the same card twice."
+    assert refusal(state, 1, Collect(("f0", "f1", "f2"))).reason == "It's not your turn."
+    strict = scenario([42, 6, 7, 5], invalid_sets="refuse")
+    error = refusal(strict, 0, Collect(("f0", "f1", "f3")))
+    assert error.kind == "wrong_product" and "not 42" in error.reason
+    assert refusal(strict, 0, Collect(("f1", "f2", "f0"))).kind == "wrong_order"
+    # Any three cards may be taken where a wrong set stands unless challenged.
+    assert take(state, 0, "f3", "h0", "f1")["stacks"][0] == [11, 10, 6]
+
+
+def test_a_set_picked_up_card_by_card_is_seen_by_everyone():
+    """Games saved before issue 30 picked cards up one at a time on the server (Select, Clear,
+    Collect naming no cards): those moves stay legal, so the games replay and go on. With the
+    teacher's "Product while choosing: shown" the board multiplies as they pick
+    (test_challenge_view)."""
     state = scenario([42, 6, 7, 11], product="shown")
     state = play(state, 0, "f0", "f1")
     watcher = GAME.view(state, 1)
@@ -225,10 +275,12 @@ def test_a_set_is_picked_up_card_by_card_in_view_of_everyone():
     # Selecting a picked card puts it back; Clear puts them all back.
     assert play(state, 0, "f1")["picked"] == ["f0", "f2"]
     assert play(state, 0, Clear())["picked"] == []
-    after = take(state, 0)
+    after = play(state, 0, Collect())
     assert after["stacks"][0] == [42, 6, 7]
     assert after["foundation"][:4] == [None, None, None, 11]
     assert log_text(after)[-1] == "Ana took 42 = 6 × 7."
+    # A take naming its cards takes those, whatever was picked up before.
+    assert play(state, 0, Collect(("f1", "f2", "f3")))["stacks"][0] == [6, 7, 11]
 
 
 def test_product_so_far_in_words():
@@ -248,7 +300,9 @@ def test_collect_needs_three_cards_and_only_cards_on_the_table():
     assert refusal(state, 0, Select("h0")).reason == "There is no card there."
     assert refusal(state, 1, Select("f0")).reason == "It's not your turn."
     assert refusal(state, 0, Clear()).reason == "You have no cards picked up."
-    assert GAME.legal_moves(state, 0) == [Select(f"f{i}") for i in range(4)] + [Hit()]
+    selects = [Select(f"f{i}") for i in range(4)]
+    assert GAME.legal_moves(state, 0) == [*selects, Collect(("f0", "f1", "f2")), Hit()]
+    assert GAME.legal_moves(scenario([42, 5, 7, 11]), 0) == [*selects, Hit()]
     assert GAME.legal_moves(state, 1) == []
 
 
@@ -260,6 +314,7 @@ def test_picking_cards_up_and_down_has_a_limit():
     assert Select("f0") not in GAME.legal_moves(state, 0)
     assert "too many times" in refusal(state, 0, Select("f0")).reason
     assert Hit() in GAME.legal_moves(state, 0)
+    assert take(state, 0, "f0", "f1", "f2")["stacks"][0] == [42, 6, 7]  # a take still may
 
 
 # --- hit -----------------------------------------------------------------------------------------
@@ -881,6 +936,13 @@ JUNK = [
     {"type": "select", "card": "f1234"},
     {"type": "select", "card": "f7", "extra": 1},
     {"type": "collect", "card": "f7"},
+    {"type": "collect", "cards": ["f7", "f1", "f2"]},
+    {"type": "collect", "cards": "f7,f1,x2"},
+    {"type": "collect", "cards": "f7,,f2"},
+    {"type": "collect", "cards": "f7,f1,f7"},
+    {"type": "collect", "cards": ",".join(f"f{i}" for i in range(41))},
+    {"type": "collect", "cards": "f7,f1,f2", "order": "sideways"},
+    {"type": "collect", "cards": "f7,f1,f2", "extra": 1},
     {"type": "timeout"},
     {"type": ["hit"]},
     {"type": "x" * 100_000},
@@ -895,8 +957,11 @@ def test_parse_move_refuses_anything_malformed(data):
 
 
 def test_moves_round_trip_and_read_well():
-    for move in [Select("f7"), Select("h12"), Clear(), Collect(), Hit(), Done(), Challenge()]:
+    takes = [Collect(("f0", "h3", "f11")), Collect(("f2", "f1", "f0"), table_order=True)]
+    plain = [Select("f7"), Select("h12"), Clear(), Collect(), Hit(), Done(), Challenge()]
+    for move in [*plain, *takes]:
         assert GAME.parse_move(json.loads(json.dumps(move.to_json()))) == move
+    assert takes[0].to_json() == {"type": "collect", "cards": "f0,h3,f11"}
     state = play(scenario([42, 6, 7, 11, P]), 0, "f0", "f1", "f2")
     assert GAME.describe(state, 0, Select("f3")) == "picked 11"
     assert GAME.describe(state, 0, Select("f4")) == "picked a prime card"

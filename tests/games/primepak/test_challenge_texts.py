@@ -181,12 +181,12 @@ def test_each_learner_step_says_which_cards_and_buttons_it_accepts():
         if step.seat != LEARNER:
             continue
         for data in step.moves:
-            if data["type"] == "select":
-                card = GAME.view(state, LEARNER)
-                slots = {slot["ref"]: slot["label"] for slot in card["foundation"] + card["hits"]}
-                assert re.search(rf"\b{slots[data['card']]}\b", step.say), step.say
-            else:
-                assert BUTTONS[data["type"]] in step.say, step.say
+            assert BUTTONS[data["type"]] in step.say, step.say
+            if data.get("cards"):  # a take names the cards the coach says to tap
+                view = GAME.view(state, LEARNER)
+                slots = {slot["ref"]: slot["label"] for slot in view["foundation"] + view["hits"]}
+                for ref in data["cards"].split(","):
+                    assert re.search(rf"\b{slots[ref]}\b", step.say), step.say
         assert step.then, "after each of the learner's steps the coach says what happened"
 
 
@@ -195,7 +195,7 @@ def test_the_script_shows_a_set_a_hit_done_and_a_challenge_with_clock_steps_for_
     round no clock runs by itself, so every window the script waits out is a CLOCK step."""
     kinds = [d["type"] for step in GAME.learn_to_play().steps if step.seat == LEARNER
              for d in step.moves]  # fmt: skip
-    assert {"select", "collect", "hit", "done", "challenge"} <= set(kinds)
+    assert {"collect", "hit", "done", "challenge"} <= set(kinds)
     for step, state in walk():
         if state["phase"] == "window" and step.seat == LEARNER:
             assert step.moves == ({"type": "challenge"},), (
@@ -247,7 +247,7 @@ def matches(selector: str, html: str) -> bool:
     if found := re.fullmatch(r'\[data-ref="(\w+)"\]', selector):
         return f'data-ref="{found[1]}"' in html
     if found := re.fullmatch(r'button\[value="(\w+)"\]', selector):
-        return re.search(rf'<button type="submit" name="type" value="{found[1]}"', html) is not None
+        return re.search(rf'<button type="submit"[^>]* value="{found[1]}"', html) is not None
     if found := re.fullmatch(r"\.([\w-]+)", selector):
         return re.search(rf'class="[^"]*\b{found[1]}\b', html) is not None
     raise AssertionError(f"a selector of a form this test does not know: {selector}")
@@ -290,6 +290,25 @@ def test_the_board_names_the_prime_a_prime_card_stood_for(settings):
     hidden = board_html(take(scenario([42, 6, P, 11]), 0, "f0", "f1", "f2"), 1)
     assert 'took <strong class="pc-eq">42 = 6 × prime</strong>' in hidden
     assert "prime as" not in hidden
+
+
+def test_the_player_picks_on_the_board_and_the_others_see_the_set_once_taken(settings):
+    """Issue 30: the cards are ticked on the player's own screen (one form, #pc-pick, whose
+    "Take this set" names them in the order tapped; a page without JavaScript sends them in the
+    table's order) and the others see who is picking, then the set in the order picked up."""
+    state = scenario([6, 2, 3, 5], level=2)
+    mine = board_html(state, 0)
+    form = re.search(r'<form id="pc-pick"[^>]*>', mine).group(0)
+    assert "data-keep-ticks" in form and "data-tick-order" in form
+    assert '<input type="hidden" name="order" value="table">' in mine
+    assert len(re.findall(r'<input type="checkbox" class="pc-tick" name="cards"', mine)) == 4
+    assert re.search(r'<button type="submit" form="pc-pick" name="type" value="collect"', mine)
+    assert re.search(r'<button type="reset" form="pc-pick"', mine)  # "Put the cards back"
+    theirs = board_html(state, 1)
+    assert "Ana is picking up cards. You will see the set when it is taken." in theirs
+    assert re.search(r'<fieldset class="pc-cards" disabled', theirs)
+    taken = take(state, 0, "f0", "f2", "f1")
+    assert 'took <strong class="pc-eq">6 = 3 × 2</strong>' in board_html(taken, 1)
 
 
 def test_the_board_shows_who_takes_sets_and_that_a_challengers_done_can_be_challenged(settings):
@@ -349,7 +368,8 @@ def test_the_teachers_rules_cover_every_setting_and_decision():
         "Nobody challenged your 100 = 2 × 2",
         "prime as 7",
         "The first challenge to reach the app counts",
-        "at most 30 times",
+        "picked up on the player's own screen",
+        "the biggest number card is then read as the answer",
         "A challenger's “done” may be challenged like anyone's",
         "play passes to the left of the player whose turn it was",
         "out of time is their “done”",

@@ -19,6 +19,7 @@ from games.engine.protocol import IllegalMove, SettingsError
 from games.primepak.cards import number_cards
 from games.primepak.solitaire import (
     CHECK,
+    COVERED,
     MORE_CARDS,
     READY,
     SKIPPED,
@@ -244,6 +245,31 @@ def test_putting_a_card_back_puts_back_the_cards_it_covers():
     assert play(state, Select("f0"))["selection"] == ["f14", "f7", "f0"]
     state = play(state, Select("f0"), Select("s0"))
     assert play(state, Select("f14"))["selection"] == ["s0"]  # 20 and 40 are covered again
+
+
+def test_a_take_names_its_cards_and_is_judged_as_chosen_card_by_card():
+    """The board chooses cards on the child's screen and "Take this set" names them (issue 30:
+    no tap is lost on its way to the server); the rules judge them as if chosen one by one:
+    the maths first, then the face-up pile's run, then a card lying under one not taken."""
+    state = scenario({0: 20, 7: 4}, stack=[5], settings=ROWS3)
+    after = play(state, Collect(("s0", "f0", "f7")))  # any order: the biggest is the answer
+    assert after["foundation"][0] is None and after["foundation"][7] is None
+    assert after["taken"][-1] == [20, 4, 5] and after["selection"] == []
+    assert Collect(("s0", "f0", "f7")) == Collect(("f0", "f7", "s0"))  # one move, one form
+    (event,) = GAME.learning_events(state, 0, Collect(("s0", "f0", "f7")), after)
+    assert (event.skill, event.correct, event.detail["from_stack"]) == ("factors:20", True, 1)
+    assert GAME.describe(state, 0, Collect(("f7", "f0", "s0"))) == "took 20 = 4 × 5"
+    wrong = scenario({0: 20, 7: 4}, stack=[2])
+    assert refusal(wrong, Collect(("f0", "f7", "s0"))).reason == "4 × 2 = 8, not 20."
+    under = scenario({0: 20, 7: 9, 1: 4}, stack=[5])  # 20 lies under the 9
+    error = refusal(under, Collect(("f0", "f1", "s0")))
+    assert (error.kind, error.reason) == ("covered_card", COVERED)
+    assert refusal(under, Collect(("f0", "f7", "s0"))).kind == "no_answer"  # the maths first
+    assert GAME.learning_events(under, 0, Collect(("f0", "f1", "s0")), error) == []
+    assert refusal(under, Collect(("f0", "f1", "f2"))).reason == "There is no card there."
+    assert refusal(under, Collect(("f0", "f1", "f1"))).reason == "You named the same card twice."
+    # A take names its own cards, whatever was chosen with Select before.
+    assert play(play(state, Select("f7")), Collect(("f7", "f0", "s0")))["taken"][-1] == [20, 4, 5]
 
 
 # --- the face-up stack ---------------------------------------------------------------------------
@@ -541,7 +567,7 @@ def test_the_page_a_child_gets_shows_no_product_while_hidden(student_client, stu
                  Select("f2"))  # fmt: skip
     Match.objects.filter(pk=match.pk).update(state=state)
     html = student_client.get(reverse("match_detail", args=[match.pk])).content.decode()
-    assert "Your set: <strong>20 = 4 × 5?</strong>" in html
+    assert "Your set: </span><strong>20 = 4 × 5?</strong>" in html
     assert "✓" not in html and "That is a factor set" not in html and "= 20" not in html
 
 
@@ -670,7 +696,11 @@ def test_the_log_reads_like_the_table():
     [*GARBAGE, {"type": "select"}, {"type": "select", "card": 12}, {"type": "select", "card": "x"},
      {"type": "select", "card": "f-1"}, {"type": "select", "card": "f1234"},
      {"type": "select", "card": "f01"}, {"type": "select", "card": "f1", "a": 1},
-     {"type": "collect", "card": "f1"}, {"type": "timeout"}, {"type": "turn", "version": 3}],
+     {"type": "collect", "card": "f1"}, {"type": "timeout"}, {"type": "turn", "version": 3},
+     {"type": "collect", "cards": ["f1", "f2"]}, {"type": "collect", "cards": "f1,x2,f3"},
+     {"type": "collect", "cards": "f1,f1,f3"}, {"type": "collect", "cards": "f1,,f3"},
+     {"type": "collect", "cards": ",".join(f"f{i}" for i in range(61))},
+     {"type": "collect", "cards": "f1,f2,f3", "order": "table"}],
 )  # fmt: skip
 def test_garbage_is_refused(data):
     with pytest.raises(IllegalMove):
@@ -679,18 +709,22 @@ def test_garbage_is_refused(data):
 
 def test_moves_have_a_stable_json_form():
     """A posted form gives {"type": "select", "card": "f12"} (refs are not whole numbers)."""
-    for move in [Select("f12"), Select("s0"), Clear(), Collect(), Turn(), Hint(), Resign()]:
+    takes = [Collect(("f12", "s0", "s1")), Collect(("f3",))]
+    for move in [Select("f12"), Select("s0"), Clear(), Collect(), Turn(), Hint(), Resign(), *takes]:
         assert GAME.parse_move(json.loads(json.dumps(move.to_json()))) == move
     assert Select("f12").to_json() == {"type": "select", "card": "f12"}
+    assert takes[0].to_json() == {"type": "collect", "cards": "f12,s0,s1"}
     state = GAME.new_game(ROWS3, 1, seed=5)
     assert refusal(state, Select("f99")).reason == "There is no card there."
     assert refusal(state, Select("s0")).reason == "There is no card there."
 
 
 def test_legal_moves_come_in_a_fixed_order():
+    """Selects, the takes of the sets in sight (40 = 2 × 4 × 5), then the moves without a card."""
     state = play(scenario({0: 40, 1: 2, 2: 4}, stack=[3, 5], draw=[18]), Select("f1"))
     names = [m.type if not isinstance(m, Select) else m.card for m in GAME.legal_moves(state, 0)]
-    assert names == ["f0", "f1", "f2", "s0", "s1", "clear", "turn", "hint", "resign"]
+    assert names == ["f0", "f1", "f2", "s0", "s1", "collect", "clear", "turn", "hint", "resign"]
+    assert Collect(("f0", "f1", "f2", "s0")) in GAME.legal_moves(state, 0)
     ready = play(state, Select("f0"), Select("f2"), Select("s0"))
     assert [m.type for m in GAME.legal_moves(ready, 0)][-5:] == [
         "clear", "collect", "turn", "hint", "resign"]  # fmt: skip
@@ -778,7 +812,7 @@ def test_bots_only_choose_legal_moves_and_decide_from_their_view_alone(monkeypat
     monkeypatch.setattr(bots, "STRONG_NODES", 100)
 
     def check(state, view, moves, move):
-        assert move in moves
+        assert move in moves or GAME.listed_in_part(move)  # a take it names: bot_game applies it
         if len(state["draw"]) % 7 == 0:
             other = GAME.resample_hidden(state, 0, random.Random(len(state["draw"])))
             assert GAME.view(other, 0) == view
@@ -824,21 +858,26 @@ def render_board(state: dict, *, my_turn: bool = True, me: int | None = 0) -> st
     return render_to_string("games/prime-solitaire/board.html", context, request=request)
 
 
-def test_the_board_draws_cards_to_press_and_cards_still_covered():
+def test_the_board_draws_cards_to_tick_and_cards_still_covered():
+    """Cards are ticked on the child's screen and "Take this set" names them (issue 30): one
+    form of checkboxes (the face-up pile's join it), the moves without cards a form of their
+    own. A covered card says which cards lie on it (static/js/primepak.js lets it be ticked
+    once they all are); a card chosen with Select (a game saved before) is drawn ticked."""
     state = scenario({0: 20, 7: 4, 1: 40, 2: 3}, stack=[9, 2, 5], draw=[18])
     state = play(state, Select("f7"), Hint())
     html = render_board(state)
     assert 'style="' not in html and "<script" not in html  # the CSP allows neither
-    assert html.count('action="/matches/41/move/"') == 3  # layout cards, actions, piles
-    assert html.count('hx-post="/matches/41/move/"') == 3
+    assert html.count('action="/matches/41/move/"') == 2  # the cards, and the other moves
+    assert html.count('hx-post="/matches/41/move/"') == 2
     assert 'value="resign"' not in html  # giving up is the platform's "Give up"
-    assert 'name="version" value="7"' in html and 'name="type" value="select"' in html
-    # Uncovered (or freed) layout cards are buttons; the chosen one says so.
-    assert 'name="card" value="f7"' in html and 'aria-pressed="true"' in html
-    assert 'name="card" value="f0"' in html  # freed: the 4 lying on it is chosen
-    assert 'name="card" value="s0"' in html and 'name="card" value="s2"' in html
-    assert "Your set: <strong>4</strong>" in html
+    assert 'name="version" value="7"' in html and 'name="type" value="select"' not in html
+    assert 'name="cards" value="f7" checked' in html
+    assert 'name="cards" value="f0" data-on="f7"' in html  # under the 4
+    assert 'value="s0" form="ps-pick" data-tick="b2"' in html  # the top card, third from below
+    assert 'value="s2" form="ps-pick" data-tick="b0"' in html
+    assert "Your set: </span><strong>4</strong>" in html
     assert 'value="collect"' in html and 'value="turn"' in html and 'value="hint"' in html
+    assert 'type="reset" form="ps-pick"' in html  # "Put them back": on the page
     assert "Look for" in html  # the hint
     assert ">18<" not in html  # the draw pile is never drawn
 
@@ -847,9 +886,10 @@ def test_the_board_dims_covered_cards_and_has_no_buttons_for_watchers():
     state = GAME.new_game(PYRAMID, 1, seed=2)
     html = render_board(state)
     assert html.count("ps-card ps-r") == 28 and html.count(" covered") == 21
-    assert html.count('name="card" value="f') == 7  # the last row of the pyramid
+    assert html.count('name="cards" value="f') == 28 and html.count("data-on=") == 21
     watcher = render_board(state, my_turn=False, me=None)
     assert "<button" not in watcher and "<form" in watcher  # the card form has no buttons
+    assert 'type="checkbox"' not in watcher  # nothing to tick
     over = render_board(play(state, Resign()), my_turn=False)
     assert "You stopped this game." in over and 'value="turn"' not in over
 

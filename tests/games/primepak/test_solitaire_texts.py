@@ -55,23 +55,30 @@ def test_the_learn_to_play_round_can_be_played_as_written():
 
 
 # --- the Learn to play round says exactly what to do -----------------------------------------
+def taken_refs(step) -> list[str]:
+    """The cards a step's "Take this set" names (none for the other steps)."""
+    return [ref for data in step.moves for ref in data.get("cards", "").split(",") if ref]
+
+
 def test_each_choosing_step_names_exactly_the_cards_it_accepts():
-    """ "Find 20 = 4 × 5: tap 20, 4 and 5": the numbers said are the cards accepted, and no
-    other free card shows one of those numbers, so the child cannot pick a twin the coach
-    would refuse."""
+    """ "Find 20 = 4 × 5: tap 20, 4 and 5": the numbers said are the cards accepted (ticked on
+    the child's screen, then taken: issue 30), and no other free card shows one of those
+    numbers, so the child cannot pick a twin the coach would refuse."""
     choosing = 0
     for step, state in script_states():
-        refs = [data["card"] for data in step.moves if data["type"] == "select"]
+        refs = taken_refs(step)
         if not refs:
             continue
         choosing += 1
-        assert step.all_of and step.seat == LEARNER
+        assert not step.all_of and step.seat == LEARNER and len(step.moves) == 1
         values = [_card_at(state, ref) for ref in refs]
         assert {str(v) for v in values} <= words(step.say), step.say
         free = [r for r in selectable(state) if r not in state["selection"] and r not in refs]
         assert not {_card_at(state, r) for r in free} & set(values), step.say
-        assert set(step.highlight) == {f'[data-ref="{ref}"]' for ref in refs}
-    assert choosing == 5
+        assert set(step.highlight) == {f'[data-ref="{ref}"]' for ref in refs} | {
+            '[data-action="collect"]'
+        }
+    assert choosing == 4
 
 
 def test_each_equation_the_coach_says_is_the_set_it_asks_for():
@@ -81,7 +88,7 @@ def test_each_equation_the_coach_says_is_the_set_it_asks_for():
             continue
         answer, factors = int(found[1]), [int(n) for n in found[2].split(" × ")]
         assert answer == prod(factors)
-        values = sorted(_card_at(state, data["card"]) for data in step.moves)
+        values = sorted(_card_at(state, ref) for ref in taken_refs(step))
         assert values == sorted([answer, *factors])
 
 
@@ -100,17 +107,16 @@ def test_buttons_are_named_as_the_board_names_them():
 def test_what_the_coach_says_afterwards_matches_the_deal():
     """The uncovered cards, the card turned over and the hint are the ones the deal gives."""
     steps = list(script_states())
-    first, after = steps[0][1], steps[2][1]  # the deal, and after taking 20 = 4 × 5
+    first, after = steps[0][1], steps[1][1]  # the deal, and after taking 20 = 4 × 5
     freed = sorted(
         _card_at(after, r) for r in set(selectable(after)) - set(selectable(first)) if r[0] == "f"
     )
-    assert freed == [2, 4, 10] and words(steps[1][0].then) >= {"2", "4", "10"}
-    turned = steps[5][1]["stack"][-1]
-    assert turned == 5 and "A 5!" in steps[4][0].then
-    hinted = steps[8][1]["hint"]
-    assert hinted["answer"] == 64 and "64" in steps[7][0].then and "help" in steps[7][0].then
-    chosen = {data["card"] for s, _ in steps[8:10] for data in s.moves}
-    assert chosen == set(hinted["cards"])  # the learner takes the hint's set
+    assert freed == [2, 4, 10] and words(steps[0][0].then) >= {"2", "4", "10"}
+    turned = steps[3][1]["stack"][-1]
+    assert turned == 5 and "A 5!" in steps[2][0].then
+    hinted = steps[5][1]["hint"]
+    assert hinted["answer"] == 64 and "64" in steps[4][0].then and "help" in steps[4][0].then
+    assert set(taken_refs(steps[5][0])) == set(hinted["cards"])  # the learner takes the hint's
 
 
 def test_the_coach_points_at_elements_the_board_draws():
@@ -123,7 +129,7 @@ def test_the_coach_points_at_elements_the_board_draws():
 
 
 def test_taking_the_hints_set_in_the_round_is_recorded_as_help():
-    *_, (last, ready) = script_states()  # the hint's seven cards are chosen
+    *_, (last, ready) = script_states()  # the hint is shown; the take names its seven cards
     take = GAME.parse_move(last.moves[0])
     (event,) = GAME.learning_events(ready, LEARNER, take, GAME.apply_move(ready, LEARNER, take))
     assert event.helped and event.correct and event.skill == "factors:64"
