@@ -39,6 +39,15 @@ def test_the_demo_class_gets_finished_games_and_a_filled_progress_report(client)
     assignment = classroom.assignments.get()
     detail = client.get(reverse("assignment_detail", args=[classroom.pk, assignment.pk]))
     assert "✓ Met" in detail.content.decode()
+    # One of each of the report's other counts (issue 30): a win with a hint, a game given up,
+    # one a stand-in bot finished, one with no try of their own.
+    totals = {
+        field: sum(getattr(r, field) for r in rows)
+        for field in ("wins_with_help", "games_gave_up", "games_stood_in", "games_passive")
+    }
+    assert totals == dict.fromkeys(totals, 1)
+    for col in ("wins_with_help", "games_gave_up", "games_stood_in", "games_passive"):
+        assert f'<span data-col="{col}">1</span>' in page, col
     print(f"seed_demo took {seconds:.1f} s")  # shown with -s; a figure, not an assertion
 
     counted = {(r.student_id, r.game, r.level): r.games_finished for r in rows}

@@ -29,8 +29,8 @@ DEMO_STUDENTS = [
     ("Femi", "tree ball moon"),
 ]
 # The demo's finished games: (student, game, settings, the bot that plays the student's
-# moves, the bot opponents, seed). A fixed seed makes each game the same every time, and
-# lets a second run see it is already there.
+# moves, the bot opponents, seed[, how the student plays: OWN by default]). A fixed seed makes
+# each game the same every time, and lets a second run see it is already there.
 SOLITAIRE = ("prime-solitaire", {"level": 1})
 TIMES = ("multiplication", {"free_cards": 0})
 CLIMB = ("prime-climb", {"turn_limit": 8})
@@ -48,7 +48,16 @@ DEMO_GAMES = [
     ("Femi", *TIMES, "strong", ["easy"], 9203),
     ("Dev", *CLIMB, "strong", ["easy"], 9301),
     ("Emma", *CLIMB, "easy", ["easy"], 9302),
+    # The report's other counts, one of each (docs/rules.md, "Only the child's own play
+    # counts"): a win with a hint, a game given up, one a stand-in bot finished, one with no
+    # try of their own.
+    ("Ben", *SOLITAIRE, "medium", [], 9113, "hint"),
+    ("Chloe", *SOLITAIRE, "easy", [], 9112, "give-up"),
+    ("Dev", *TIMES, "strong", ["easy"], 9211, "stand-in"),
+    ("Femi", *TIMES, "strong", ["easy"], 9212, "passive"),
 ]
+OWN, HINT, GIVE_UP, STAND_IN, PASSIVE = "own", "hint", "give-up", "stand-in", "passive"
+AWAY_AFTER = 6  # own moves before giving up, or before a stand-in bot takes over
 MOVE_CAP = 3000  # a seeded game that has not ended by then is a bug, not a long game
 
 
@@ -99,10 +108,10 @@ def seed_games(classroom: Classroom, students: dict[str, Student]) -> int:
     """Play the demo games that are not there yet (found by their seed); how many were played."""
     played = 0
     with _no_side_effects():
-        for name, game, settings, player_bot, opponents, seed in DEMO_GAMES:
+        for name, game, settings, player_bot, opponents, seed, *how in DEMO_GAMES:
             if classroom.matches.filter(game=game, seed=seed).exists():
                 continue
-            play_game(students[name], game, settings, player_bot, opponents, seed)
+            play_game(students[name], game, settings, player_bot, opponents, seed, *how)
             played += 1
     for match in classroom.matches.filter(analysis__isnull=True, status=Match.Status.FINISHED):
         games.match_analyse(match_id=match.pk)  # what the games page shows a teacher
@@ -110,11 +119,19 @@ def seed_games(classroom: Classroom, students: dict[str, Student]) -> int:
 
 
 def play_game(
-    student: Student, game: str, settings: dict, player_bot: str, opponents: list[str], seed: int
+    student: Student,
+    game: str,
+    settings: dict,
+    player_bot: str,
+    opponents: list[str],
+    seed: int,
+    how: str = OWN,
 ) -> Match:
     """One whole game through the services, as in a classroom: the student's moves are
     chosen by one of the rules' bots and sent with services.match_play; bot seats move with
-    services.match_bot_play."""
+    services.match_bot_play. `how`: HINT asks for a hint first; GIVE_UP gives up after
+    AWAY_AFTER moves; STAND_IN is away after them (a stand-in bot plays on); PASSIVE only ever
+    draws."""
     rules = get_game(game)
     chooser = rules.bots()[player_bot]
     rng = random.Random(seed)
@@ -126,16 +143,27 @@ def play_game(
         host=student,
         seed=seed,
     )
+    own = 0  # moves the student made
     for _ in range(MOVE_CAP):
         if match.status != Match.Status.PLAYING:
             return match
         player = rules.current_player(match.state)
-        if player == 0:
+        away = how in (GIVE_UP, STAND_IN) and own >= AWAY_AFTER
+        if player == 0 and away and how == GIVE_UP:
+            match = games.match_give_up(match_id=match.pk, player=student)
+            continue
+        if player == 0 and away and not match.seats.filter(index=0, bot_stand_in=True).exists():
+            match.seats.filter(index=0).update(bot=player_bot, bot_stand_in=True)
+        if player == 0 and not away:
             moves = rules.legal_moves(match.state, 0)
-            move = chooser.choose_move(rules.view(match.state, 0), moves, rng)
+            wanted = "draw" if how == PASSIVE else "hint" if how == HINT and own == 0 else None
+            move = next((m for m in moves if m.type == wanted), None)
+            if move is None:
+                move = chooser.choose_move(rules.view(match.state, 0), moves, rng)
             match = games.match_play(
                 match_id=match.pk, player=student, move=move.to_json(), version=match.version
             )
+            own += 1
         elif player is not None and games.match_bot_play(
             match_id=match.pk, version=match.version, player=player
         ):
