@@ -3,6 +3,12 @@
 import os
 import platform
 import statistics
+from importlib import import_module
+
+from config.games import GAMES
+
+for _module in GAMES:  # the games register themselves (Django's games app does this too)
+    import_module(_module)
 
 
 def machine() -> str:

@@ -23,14 +23,13 @@ A student mastered at a level is "ready for" the next one (games with ordered le
 
 from __future__ import annotations
 
-from games.engine import get_game
+from games.engine import HINT, get_game
 
 from .models import StudentProgress
 
 Status = StudentProgress.Status
 
-ATTEMPT_KINDS = ("fact", "factor_set")
-HINT_KIND = "hint"  # the student asked for a hint
+HINT_KIND = HINT  # the student asked for a hint
 RECENT = 100  # attempts kept in StudentProgress.recent, newest last
 # (finished games, attempts, recent window, right in the window)
 PROFICIENT_RULE = (3, 20, 20, 16)

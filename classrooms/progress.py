@@ -30,9 +30,10 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from games.engine import ATTEMPT_KINDS
 from games.models import LearningRecord, Match, Seat
 
-from .mastery import ATTEMPT_KINDS, HINT_KIND, RECENT, mastery, next_level
+from .mastery import HINT_KIND, RECENT, mastery, next_level
 from .models import Classroom, ProgressCounted, ReportJob, Student, StudentProgress
 from .progress_sql import ENDED, MATCH_SECONDS_CAP, level_of, lock_students, rebuild_chunk
 

@@ -33,7 +33,7 @@ from django.db.models import (
 )
 from django.db.models.functions import RowNumber
 
-from games.engine import get_game
+from games.engine import ATTEMPT_KINDS, get_game
 from games.models import (
     OWN_GAME,
     OWN_WIN,
@@ -45,7 +45,7 @@ from games.models import (
     Seat,
 )
 
-from .mastery import ATTEMPT_KINDS, HINT_KIND, RECENT, mastery
+from .mastery import HINT_KIND, RECENT, mastery
 from .models import ProgressCounted, Student, StudentProgress
 
 MATCH_SECONDS_CAP = 2 * 60 * 60  # a match left open all day counts as 2 hours at most

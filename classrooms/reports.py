@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from games.assignments import assignment_title, progress_for
-from games.engine import Game, get_game
+from games.engine import FACT, FACTOR_SET, Game, get_game
 from games.models import Match, Seat
 
 from .models import Assignment, Classroom, Student, StudentProgress
@@ -297,7 +297,7 @@ def _top_missed(rules: Game | None, skills: dict[str, list[int]]) -> list[str]:
 
 def _kind(skill: str) -> str:
     # Skills are kept without their kind: only facts and factor sets are, and their forms differ.
-    return "factor_set" if skill.startswith("factors:") else "fact"
+    return FACTOR_SET if skill.startswith("factors:") else FACT
 
 
 def _by_level(rows: list[StudentProgress], students: int) -> list[LevelCounts]:

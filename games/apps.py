@@ -1,6 +1,15 @@
+from importlib import import_module
+
 from django.apps import AppConfig
+from django.conf import settings
 
 
 class GamesConfig(AppConfig):
     name = "games"
     verbose_name = "Games"
+
+    def ready(self) -> None:
+        # Importing a game's package registers it (engine.register): the platform offers the
+        # games settings.GAMES lists and names none of them itself.
+        for module in settings.GAMES:
+            import_module(module)

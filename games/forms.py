@@ -1,6 +1,7 @@
 """Forms for starting matches and making assignments (a game's settings as fields), and
 turning a posted move into the game's JSON form."""
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -8,13 +9,11 @@ from typing import Any
 from django import forms
 from django.utils import timezone
 
-from .engine import Game, SettingsError
+from .engine import Game, SettingsError, all_games
 
 MOVE_FIELD = re.compile(r"[a-z_]{1,20}")
 WHOLE_NUMBER = re.compile(r"-?\d{1,6}")
 NOT_MOVE_FIELDS = {"csrfmiddlewaretoken", "version", "submission", "board_key"}
-# Checkboxes (every ticked value counts) and Equate's tiles put down (one field per tile).
-LIST_FIELDS = {"cards", "pick", "tiles"}
 MAX_VALUE, MAX_LIST_VALUE = 40, 400
 
 OPPONENT_CHOICES = [("", "— nobody —"), ("classmate", "A classmate")]
@@ -25,8 +24,12 @@ NUMBER_NAME = re.compile(r"\bN\b")  # a slot kind's text names its number "N"
 MAX_ONLY_IF = 4
 
 
-def move_data_from_post(post) -> dict:
-    """A posted move as JSON data: whole numbers become ints; the game's parse_move checks all."""
+def move_data_from_post(post, list_fields: frozenset[str] | None = None) -> dict:
+    """A posted move as JSON data: whole numbers become ints; the game's parse_move checks all.
+    `list_fields`: the fields the game's forms post as several values (Game.list_fields);
+    None: any game's (the move's game is checked by the service, under its lock)."""
+    if list_fields is None:
+        list_fields = _any_games_list_fields()
     data: dict = {}
     for key in post:
         if key in NOT_MOVE_FIELDS or not MOVE_FIELD.fullmatch(key):
@@ -34,11 +37,16 @@ def move_data_from_post(post) -> dict:
         # Ticked cards (cards=3&cards=7) read as "3,7"; any other field sent twice (a hidden
         # field and a button of the same name) is the last one sent, as browsers intend.
         values = post.getlist(key) if hasattr(post, "getlist") else [post[key]]
-        value = ",".join(values) if key in LIST_FIELDS else values[-1]
-        if len(value) > (MAX_LIST_VALUE if key in LIST_FIELDS else MAX_VALUE):
+        value = ",".join(values) if key in list_fields else values[-1]
+        if len(value) > (MAX_LIST_VALUE if key in list_fields else MAX_VALUE):
             value = "?"  # never cut a list short: a shorter list is another move; "?" is refused
         data[key] = int(value) if WHOLE_NUMBER.fullmatch(value) else value
     return data
+
+
+@functools.cache
+def _any_games_list_fields() -> frozenset[str]:
+    return frozenset().union(*(game.list_fields for game in all_games()))
 
 
 @dataclass(frozen=True)

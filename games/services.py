@@ -15,6 +15,7 @@ from classrooms.models import Assignment, Classroom, Student, User
 
 from . import wakes
 from .engine import (
+    HINT,
     SPECTATOR,
     Game,
     IllegalMove,
@@ -80,7 +81,6 @@ PRIVATE_FIELDS = ["state", "move_count", "last_move_at"]
 # A bot's move or the clock failing this many times in a row makes the match stuck: nothing
 # retries it until its teacher says so (a task failing at every sweep helps nobody).
 FAILURES_STUCK = 3
-HINT = "hint"  # the learning events of a help the app gives (asked for a hint)
 RECENT_MOVES = 8
 SEEN_EVERY = 15  # seconds between presence writes; well under GAMES_SEAT_AWAY_SECONDS
 
@@ -321,8 +321,8 @@ def match_give_up(*, match_id: int, player: Player) -> Match:
         rules = get_game(match.game)
         seat.gave_up = True
         seat.save(update_fields=["gave_up"])
-        legal = rules.legal_moves(match.state, seat.index)
-        resign = next((move for move in legal if move.type == "resign"), None)
+        legal = rules.legal_moves(match.state, seat.index) if rules.resign_move else []
+        resign = next((move for move in legal if move.type == rules.resign_move), None)
         if resign is not None and match.mode != Match.Mode.LEARN:
             after = rules.apply_move(match.state, seat.index, resign)
             _commit_move(match, seat, resign, after, by_bot=False)
@@ -735,7 +735,7 @@ def _commit_move(
         _mark(seat, stand_in_last=False)
     if not private:
         match.recent = [entry, *match.recent][:RECENT_MOVES]
-    if move.type == "resign" and not by_bot:
+    if move.type == rules.resign_move and not by_bot:
         seat.gave_up = True
         seat.save(update_fields=["gave_up"])
     # The clock's timeouts too: a wrong set nobody challenged in time is a mistake once its

@@ -4,6 +4,10 @@ Nothing here (or in a game's rules and bots) imports Django, Celery or Redis.
 """
 
 from .protocol import (
+    ATTEMPT_KINDS,
+    FACT,
+    FACTOR_SET,
+    HINT,
     SPECTATOR,
     Bot,
     Game,
@@ -19,6 +23,10 @@ from .protocol import (
 from .registry import all_games, get_game, register
 
 __all__ = [
+    "ATTEMPT_KINDS",
+    "FACT",
+    "FACTOR_SET",
+    "HINT",
     "SPECTATOR",
     "Bot",
     "Game",

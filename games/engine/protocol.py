@@ -92,6 +92,14 @@ class RecordRule:
         return f"{number} {self.label}"
 
 
+# The kinds of learning events (LearningEvent.kind) the platform reads; a game may add its own
+# (a rule of the game, a mistake of form), which the reports list but never count as practice.
+FACT = "fact"  # a multiplication fact, skill "7x8"
+FACTOR_SET = "factor_set"  # a factor set, skill "factors:91"
+HINT = "hint"  # the player asked for a hint
+ATTEMPT_KINDS = (FACT, FACTOR_SET)  # the practice of a fact: what accuracy and mastery count
+
+
 @dataclass(frozen=True)
 class LearningEvent:
     """What a move shows about a player's knowledge: the raw material of progress reports.
@@ -180,6 +188,24 @@ class Game(ABC):
     # "table" (the 10 × 10 multiplication table, skills "7x8"), "factors" (the numbers whose
     # factor sets were tried, skills "factors:91"), or None (no map: the most missed are listed).
     fact_map: ClassVar[str | None] = None
+
+    # --- what the platform's pages need from the game (the platform names no game) ---------
+    # Its own stylesheet and script under static/ (a board swapped in by htmx runs no script,
+    # so the page loads it once), or None: styled by site.css, no script of its own.
+    stylesheet: ClassVar[str | None] = None
+    script: ClassVar[str | None] = None
+    # Whether the board tells what happened itself ("What happened"): the page then shows no
+    # list of the last raw moves under it.
+    tells_own_story: ClassVar[bool] = False
+    # Move types whose refusal the board shows beside the answer the player gave (the
+    # platform's alert above the board would say it twice).
+    errors_in_place: ClassVar[frozenset[str]] = frozenset()
+    # Move fields a form posts as several values (ticked cards): joined with commas, in the
+    # order posted; any other field keeps its last value.
+    list_fields: ClassVar[frozenset[str]] = frozenset()
+    # The move type that gives the game up, where the rules have one (Prime Solitaire's "give
+    # up"): the platform's "Give up" plays it; None: a bot plays the seat on, or the game closes.
+    resign_move: ClassVar[str | None] = None
 
     # --- settings -------------------------------------------------------------------------
     @abstractmethod

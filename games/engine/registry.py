@@ -20,16 +20,11 @@ def register(game: Game) -> Game:
 
 def get_game(slug: str) -> Game:
     """The game with this slug; KeyError if there is none."""
-    _load_builtin_games()
     return _games[slug]
 
 
 def all_games() -> list[Game]:
-    """Every registered game, by name."""
-    _load_builtin_games()
+    """Every registered game, by name. The games register themselves when their packages are
+    imported: the games app imports those settings.GAMES lists when Django starts (a script
+    without Django imports them itself, as bench/_common.py does)."""
     return sorted(_games.values(), key=lambda game: game.name)
-
-
-def _load_builtin_games() -> None:
-    # Importing a game package registers it; the list grows with each game built.
-    from games import equate, multiplication, primebomb, primeclimb, primepak  # noqa: F401

@@ -90,6 +90,8 @@ class MultiplicationGame(Game):
     """The Multiplication Game (game 4 of the multiplication-table deck)."""
 
     slug = "multiplication"
+    stylesheet = "css/multiplication.css"
+    tells_own_story = True
     name = "The Multiplication Game"
     min_players = 2
     max_players = 6

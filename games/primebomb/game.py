@@ -180,6 +180,10 @@ class PrimeBomb(Game):
     """Prime Bomb – Capture for 2 to 6 players; texts in texts.py, bots in bots.py."""
 
     slug = "prime-bomb"
+    stylesheet = "css/primebomb.css"
+    script = "js/primebomb.js"
+    tells_own_story = True
+    list_fields = frozenset({"cards"})
     name = "Prime Bomb – Capture"
     min_players = pb.MIN_PLAYERS
     max_players = pb.MAX_PLAYERS

@@ -107,6 +107,9 @@ class PrimeClimb(Game):
     """Prime Climb and its variations, for 2 to 4 players (solitaire: 1)."""
 
     slug = "prime-climb"
+    stylesheet = "css/primeclimb.css"
+    tells_own_story = True
+    errors_in_place = frozenset({"step", "nudge"})
     name = "Prime Climb"
     min_players = 1  # the solitaire variations; the others need 2 to 4 (new_game checks)
     max_players = 4

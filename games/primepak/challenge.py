@@ -166,6 +166,10 @@ class PrimeChallenge(PrimePakGame):
     """Prime Challenge, for 2 to 4 players (or two teams of two)."""
 
     slug = "prime-challenge"
+    stylesheet = "css/challenge.css"
+    script = "js/primepak.js"
+    tells_own_story = True
+    list_fields = frozenset({"cards"})
     name = "Prime Challenge"
     min_players = 2
     max_players = 4

@@ -101,6 +101,9 @@ class FactorRummy(PrimePakGame):
     """Factor Rummy, for 2 to 6 players, to 200 points (or a shorter target for a lesson)."""
 
     slug = "factor-rummy"
+    stylesheet = "css/rummy.css"
+    tells_own_story = True
+    list_fields = frozenset({"cards"})
     name = "Factor Rummy"
     min_players = 2
     max_players = 6

@@ -405,6 +405,10 @@ class PrimeSolitaire(PrimePakGame):
     """Prime Solitaire (PrimePak): one player clears the layout with factor sets."""
 
     slug = "prime-solitaire"
+    stylesheet = "css/primepak.css"
+    script = "js/primepak.js"
+    list_fields = frozenset({"cards"})
+    resign_move = "resign"
     name = "Prime Solitaire"
     min_players = 1
     max_players = 1

@@ -15,36 +15,6 @@ from ..models import Match
 from ..records import MatchRecord, record_for_match
 
 PAGE = "games/match.html"
-# A game's own stylesheet, beside site.css (games not listed are styled in site.css).
-STYLESHEETS = {
-    "multiplication": "css/multiplication.css",
-    "prime-challenge": "css/challenge.css",
-    "prime-solitaire": "css/primepak.css",
-    "prime-climb": "css/primeclimb.css",
-    "factor-rummy": "css/rummy.css",
-    "prime-canasta": "css/canasta.css",
-    "prime-bomb": "css/primebomb.css",
-    "equate": "css/equate.css",
-}
-# A game's own script, loaded with the match page (a board swapped in by htmx runs no script).
-SCRIPTS = {
-    "prime-bomb": "js/primebomb.js",
-    "equate": "js/equate.js",
-    "prime-challenge": "js/primepak.js",  # picking up cards on the player's screen (issue 30)
-    "prime-solitaire": "js/primepak.js",
-}
-# Games whose board tells the story itself ("What happened"): no list of raw moves below it.
-OWN_LOG = {
-    "multiplication",
-    "prime-challenge",
-    "prime-climb",
-    "factor-rummy",
-    "prime-canasta",
-    "prime-bomb",
-}
-# Refused moves whose reason the board shows itself, beside the answer the player gave (the
-# platform's alert above the board would say it twice).
-ERRORS_IN_PLACE = {"prime-climb": {"step", "nudge"}, "equate": {"place"}}
 
 
 def board_context(access: Access, **extra) -> dict:
@@ -71,9 +41,9 @@ def board_context(access: Access, **extra) -> dict:
         else next((s for s in seats if s.index == turn), None),
         "waiting_seats": [s for s in seats if s.index in waiting] if waiting else [],
         "board_template": f"games/{match.game}/board.html",
-        "stylesheet": STYLESHEETS.get(match.game),
-        "script": SCRIPTS.get(match.game),
-        "moves": [] if match.game in OWN_LOG else match.recent,
+        "stylesheet": rules.stylesheet,
+        "script": rules.script,
+        "moves": [] if rules.tells_own_story else match.recent,
         "is_host": access.seat is not None and match.host_id == access.seat.student_id,
         "i_won": any(seat.won for seat in seats if seat.index == access.player),
         "clock_seconds": clock_seconds(match),
@@ -157,7 +127,7 @@ def render_board(
     template = f"{PAGE}#board" if request.htmx else PAGE
     if not request.htmx:
         extra["sound_on"] = sound_on(request)
-    in_place = ERRORS_IN_PLACE.get(access.match.game, ())
+    in_place = get_game(access.match.game).errors_in_place
     extra["error_in_place"] = request.method == "POST" and request.POST.get("type") in in_place
     return render(request, template, board_context(access, **extra), status=status)
 

@@ -12,7 +12,6 @@ from ..access import current_player, player_required
 from ..engine import Game, all_games, get_game
 from ..forms import NewMatchForm
 from ..models import Match
-from .board import STYLESHEETS
 
 
 def _game(slug: str) -> Game:
@@ -45,7 +44,7 @@ def game_how(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "game": game,
         "how": game.how_to_play(),
-        "stylesheet": STYLESHEETS.get(slug),
+        "stylesheet": game.stylesheet,
         "picture_template": f"games/{slug}/_picture.html",
         "back": _back_match(request),
     }

@@ -17,7 +17,7 @@ from classrooms.access import current_student, student_required
 
 from .. import live, services, throttle
 from ..access import Access, current_player, match_access, player_required
-from ..engine import IllegalMove
+from ..engine import ATTEMPT_KINDS, IllegalMove
 from ..forms import move_data_from_post
 from .board import is_current, render_board, sound_on
 
@@ -106,7 +106,7 @@ def _sound(match, seat) -> str:
     """ "good" when the player's own move got a fact or a set right by themselves."""
     for event in getattr(match, "_events", ()):
         own = event.player == seat.index and event.correct and not event.helped
-        if own and event.kind in ("fact", "factor_set"):
+        if own and event.kind in ATTEMPT_KINDS:
             return "good"
     return ""
 

@@ -25,6 +25,7 @@ from ..engine import (
     SPECTATOR,
     Game,
     IllegalMove,
+    Timeout,
     all_games,
     apply_logged,
     get_game,
@@ -33,7 +34,6 @@ from ..engine import (
 from ..forms import AssignmentForm, slot_summaries
 from ..models import Match, MoveRecord, Seat
 from ..records import classroom_records
-from .board import STYLESHEETS
 
 
 @teacher_required
@@ -139,7 +139,7 @@ def match_replay(request: HttpRequest, pk: int) -> HttpResponse:
         "me": None,
         "my_turn": False,
         "board_template": f"games/{match.game}/board.html",
-        "stylesheet": STYLESHEETS.get(match.game),
+        "stylesheet": rules.stylesheet,
         "moves": [(record.number, _mover(record, seats), record.text) for record in records],
         "step": step,
         "total": len(records),
@@ -174,7 +174,7 @@ def _stand_in(record: MoveRecord, seats: list[Seat]) -> dict | None:
         record.by_bot
         and seat is not None
         and seat.is_human
-        and record.move.get("type") != "timeout"
+        and record.move.get("type") != Timeout.type
     ):
         return {"seat": seat.index, "bot": seat.bot_name}
     return None

@@ -12,6 +12,7 @@ from django.utils import timezone
 from classrooms import services
 from classrooms.models import Assignment, Classroom, Student, User
 from classrooms.progress import progress_rebuild
+from config.demo import ASSIGNMENT, AWAY_AFTER, DEMO_GAMES, FIRST, GIVE_UP, ONLY, OWN, STAND_IN
 from games import services as games
 from games.assignments import assignment_create
 from games.engine import get_game
@@ -28,36 +29,6 @@ DEMO_STUDENTS = [
     ("Emma", "star cat apple"),
     ("Femi", "tree ball moon"),
 ]
-# The demo's finished games: (student, game, settings, the bot that plays the student's
-# moves, the bot opponents, seed[, how the student plays: OWN by default]). A fixed seed makes
-# each game the same every time, and lets a second run see it is already there.
-SOLITAIRE = ("prime-solitaire", {"level": 1})
-TIMES = ("multiplication", {"free_cards": 0})
-CLIMB = ("prime-climb", {"turn_limit": 8})
-DEMO_GAMES = [
-    ("Ana", *SOLITAIRE, "medium", [], 9101),
-    ("Ana", *SOLITAIRE, "medium", [], 9102),
-    ("Ana", *SOLITAIRE, "medium", [], 9103),
-    ("Ben", *SOLITAIRE, "easy", [], 9104),
-    ("Ben", *SOLITAIRE, "medium", [], 9105),
-    ("Chloe", *SOLITAIRE, "easy", [], 9106),
-    ("Dev", *SOLITAIRE, "medium", [], 9107),
-    ("Emma", *SOLITAIRE, "easy", [], 9108),
-    ("Ana", *TIMES, "strong", ["easy"], 9201),
-    ("Chloe", *TIMES, "easy", ["strong"], 9202),
-    ("Femi", *TIMES, "strong", ["easy"], 9203),
-    ("Dev", *CLIMB, "strong", ["easy"], 9301),
-    ("Emma", *CLIMB, "easy", ["easy"], 9302),
-    # The report's other counts, one of each (docs/rules.md, "Only the child's own play
-    # counts"): a win with a hint, a game given up, one a stand-in bot finished, one with no
-    # try of their own.
-    ("Ben", *SOLITAIRE, "medium", [], 9113, "hint"),
-    ("Chloe", *SOLITAIRE, "easy", [], 9112, "give-up"),
-    ("Dev", *TIMES, "strong", ["easy"], 9211, "stand-in"),
-    ("Femi", *TIMES, "strong", ["easy"], 9212, "passive"),
-]
-OWN, HINT, GIVE_UP, STAND_IN, PASSIVE = "own", "hint", "give-up", "stand-in", "passive"
-AWAY_AFTER = 6  # own moves before giving up, or before a stand-in bot takes over
 MOVE_CAP = 3000  # a seeded game that has not ended by then is a bug, not a long game
 
 
@@ -83,11 +54,11 @@ class Command(BaseCommand):
                 picture_secret=pictures, word_secret=f"{name.lower()}42"
             )
             students[name] = student
-        if not classroom.assignments.filter(game=SOLITAIRE[0]).exists():
+        if not classroom.assignments.filter(game=ASSIGNMENT[0]).exists():
             assignment_create(
                 classroom=classroom,
-                game=SOLITAIRE[0],
-                settings=SOLITAIRE[1],
+                game=ASSIGNMENT[0],
+                settings=ASSIGNMENT[1],
                 goal=Assignment.Goal.FINISH,
                 goal_count=3,
                 due_date=timezone.localdate() + timedelta(days=7),
@@ -125,13 +96,11 @@ def play_game(
     player_bot: str,
     opponents: list[str],
     seed: int,
-    how: str = OWN,
+    how: str | tuple[str, str] = OWN,
 ) -> Match:
     """One whole game through the services, as in a classroom: the student's moves are
     chosen by one of the rules' bots and sent with services.match_play; bot seats move with
-    services.match_bot_play. `how`: HINT asks for a hint first; GIVE_UP gives up after
-    AWAY_AFTER moves; STAND_IN is away after them (a stand-in bot plays on); PASSIVE only ever
-    draws."""
+    services.match_bot_play; `how` the student plays as config/demo.py says."""
     rules = get_game(game)
     chooser = rules.bots()[player_bot]
     rng = random.Random(seed)
@@ -156,7 +125,7 @@ def play_game(
             match.seats.filter(index=0).update(bot=player_bot, bot_stand_in=True)
         if player == 0 and not away:
             moves = rules.legal_moves(match.state, 0)
-            wanted = "draw" if how == PASSIVE else "hint" if how == HINT and own == 0 else None
+            wanted = how[1] if how[0] == ONLY or (how[0] == FIRST and own == 0) else None
             move = next((m for m in moves if m.type == wanted), None)
             if move is None:
                 move = chooser.choose_move(rules.view(match.state, 0), moves, rng)

@@ -171,11 +171,9 @@ def test_the_expression_of_ticked_cards_is_drawn_by_css_without_the_product():
 
 
 def test_the_product_is_shown_while_ticking_only_when_the_teacher_turned_it_on():
-    # The script comes with the match page (games/views/board.py SCRIPTS), never with a board
-    # htmx swaps in (it would not run); it acts only on a form marked data-product-shown.
-    from games.views.board import SCRIPTS
-
-    assert SCRIPTS["prime-bomb"] == "js/primebomb.js"
+    # The script comes with the match page (the game declares it: Game.script), never with a
+    # board htmx swaps in (it would not run); it acts only on a form marked data-product-shown.
+    assert PRIME_BOMB.script == "js/primebomb.js"
     page = (ROOT / "templates/games/match.html").read_text()
     assert '{% if script %}<script src="{% static script %}" defer></script>{% endif %}' in page
     state = play(rigged(HANDS, FLIPS, product="shown"), 0, {"type": "flip"})

@@ -308,7 +308,7 @@ def test_posted_ticks_and_picks_read_as_the_contracts_lists():
     post = QueryDict("type=ready&type=take_pile&cards=3&cards=7&cards=10&pick=0&pick=2&to_set=")
     data = move_data_from_post(post)
     assert data["type"] == "take_pile" and data["cards"] == "3,7,10" and data["to_set"] == ""
-    assert data["pick"] == "0,2", "games/forms.py must join pick like cards (LIST_FIELDS)"
+    assert data["pick"] == "0,2", "Canasta posts pick as a list, like cards (Game.list_fields)"
 
 
 # --- a turn ---------------------------------------------------------------------------------------
