@@ -3,6 +3,7 @@
 Nothing here (or in a game's rules and bots) imports Django, Celery or Redis.
 """
 
+from .log import mark_mover
 from .protocol import (
     ATTEMPT_KINDS,
     FACT,
@@ -18,7 +19,6 @@ from .protocol import (
     SettingsError,
     Timeout,
     apply_logged,
-    mark_mover,
 )
 from .registry import all_games, get_game, register
 

@@ -1,4 +1,5 @@
-"""Small helpers every game may use: settings posted by a form, and hidden zones dealt again.
+"""Small helpers every game may use: settings and moves posted by a form, and hidden zones
+dealt again.
 
 Pure Python, like the rules.
 """
@@ -9,9 +10,17 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from .protocol import LearningEvent, SettingsError, State
+from .protocol import IllegalMove, LearningEvent, SettingsError, State
 
-__all__ = ["as_help", "known_keys", "products_shown", "redeal", "whole_number"]
+__all__ = [
+    "as_help",
+    "known_keys",
+    "move_index",
+    "move_positions",
+    "products_shown",
+    "redeal",
+    "whole_number",
+]
 
 
 def whole_number(value: Any) -> int | None:
@@ -19,6 +28,44 @@ def whole_number(value: Any) -> int | None:
     if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 4:
         return int(value)
     return value if type(value) is int else None
+
+
+def move_index(value: Any, reason: str, limit: int = 1000) -> int:
+    """A small whole number in a move (a card's, tile's or square's place): an int 0 <= n <
+    `limit`, or a form's ASCII digits (at most 3); anything else IllegalMove(reason)."""
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 4:
+        value = int(value)
+    if type(value) is not int or not 0 <= value < limit:
+        raise IllegalMove(reason)
+    return value
+
+
+def move_positions(
+    value: Any,
+    reason: str,
+    *,
+    most: int,
+    item_reason: str | None = None,
+    may_be_empty: bool = True,
+    limit: int = 1000,
+    ordered: bool = True,
+) -> tuple[int, ...]:
+    """Places in a move (ticked cards): an int, a list of ints, or a form's "3,7,12"; absent,
+    "" or [] is none (IllegalMove(reason) unless `may_be_empty`). At most `most`, each a
+    move_index (refused with `item_reason`, else `reason`); sorted unless `ordered` is False
+    (the order is the player's)."""
+    if value is None or value == "" or value == []:
+        if may_be_empty:
+            return ()
+        raise IllegalMove(reason)
+    if isinstance(value, str):
+        value = value.split(",")
+    if type(value) is int:
+        value = [value]
+    if not isinstance(value, list) or len(value) > most:
+        raise IllegalMove(reason)
+    places = [move_index(v, item_reason or reason, limit) for v in value]
+    return tuple(sorted(places) if ordered else places)
 
 
 def known_keys(settings: Any, defaults: dict[str, Any]) -> dict[str, Any]:

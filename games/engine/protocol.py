@@ -418,21 +418,3 @@ def apply_logged(game: Game, state: State, player: int, data: Any) -> State:
     if isinstance(data, dict) and data.get("type") == Timeout.type:
         return game.apply_timeout(state)
     return game.apply_move(state, player, game.parse_move(data))
-
-
-# Who made a move, for its events in the public log: None, the player themself (or the clock);
-# else the bot standing in for a seat's player: {"seat": 2, "bot": "Ace (easy bot)"}.
-StandIn = dict[str, Any]
-
-
-def mark_mover(state: State, stand_in: StandIn | None) -> State:
-    """Write into each event the move just made added to the public log (state["log"], events
-    as dicts) who made it, as "by" (StandIn or None). The platform calls this for every move
-    it keeps, so only the new events lack "by"; an event is never marked again, so a
-    stand-in that starts or ends later never relabels earlier moves (docs/rules.md, "Who
-    moved"). A game without a public log is left as it is. Returns `state`, changed in place:
-    the events are the new state's own (the move made them)."""
-    for event in state.get("log", ()) if isinstance(state, dict) else ():
-        if isinstance(event, dict) and "by" not in event:
-            event["by"] = dict(stand_in) if stand_in else None
-    return state

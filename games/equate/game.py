@@ -61,7 +61,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from games.engine.common import known_keys, redeal, whole_number
+from games.engine.common import known_keys, move_index, move_positions, redeal, whole_number
 from games.engine.protocol import (
     Bot,
     Game,
@@ -193,12 +193,7 @@ class Pass(Move):
 
 
 def _index(value: Any, reason: str) -> int:
-    """A small whole number: an int, or a form's ASCII digits."""
-    if type(value) is int and 0 <= value < 1000:
-        return value
-    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 4:
-        return int(value)
-    raise IllegalMove(reason)
+    return move_index(value, reason)
 
 
 def _tile(value: Any) -> int | str:
@@ -235,14 +230,11 @@ def _placements(value: Any) -> tuple[Placement, ...]:
 
 
 def _positions(value: Any) -> tuple[int, ...]:
-    """An int, a list of ints, or a form's "3,5": rack positions, sorted."""
-    if isinstance(value, str):
-        value = value.split(",")
-    if type(value) is int:
-        value = [value]
-    if not isinstance(value, list) or not value or len(value) > MAX_POSITIONS:
-        raise IllegalMove("Pick at least one tile to trade.")
-    return tuple(sorted(_index(v, PICK_TILES) for v in value))
+    """Rack positions to trade, sorted: at least one."""
+    trade = "Pick at least one tile to trade."
+    return move_positions(
+        value, trade, most=MAX_POSITIONS, item_reason=PICK_TILES, may_be_empty=False
+    )
 
 
 def parse_move(data: Any) -> Move:

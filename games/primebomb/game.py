@@ -42,7 +42,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, ClassVar
 
-from games.engine.common import known_keys, redeal, whole_number
+from games.engine.common import known_keys, move_index, move_positions, redeal, whole_number
 from games.engine.protocol import (
     Bot,
     Game,
@@ -139,24 +139,12 @@ def _same_cards(state: State, player: int, positions: tuple[int, ...]) -> bool:
 
 
 def _index(value: Any, reason: str) -> int:
-    if type(value) is int and 0 <= value < 1000:
-        return value
-    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 4:
-        return int(value)
-    raise IllegalMove(reason)
+    return move_index(value, reason)
 
 
 def _positions(value: Any) -> tuple[int, ...]:
-    """Absent or "" (nothing), an int, a list of ints, or a form's "3,5"."""
-    if value is None or value == "" or value == []:
-        return ()
-    if isinstance(value, str):
-        value = value.split(",")
-    if type(value) is int:
-        value = [value]
-    if not isinstance(value, list) or len(value) > MAX_POSITIONS:
-        raise IllegalMove("Pick cards from your hand.")
-    return tuple(sorted(_index(v, "Pick cards from your hand.") for v in value))
+    """Hand positions, sorted: none (absent, "" or []), an int, a list, or a form's "3,5"."""
+    return move_positions(value, "Pick cards from your hand.", most=MAX_POSITIONS)
 
 
 def parse_move(data: Any) -> Move:

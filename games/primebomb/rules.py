@@ -50,6 +50,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from games.engine import log
+from games.engine.log import sentence
 from games.engine.protocol import IllegalMove, SettingsError, State
 from games.engine.rng import rng_for, shuffled
 from games.primepak.cards import LEVELS, is_prime, number_cards
@@ -124,20 +126,9 @@ def copy_state(state: State) -> State:
 
 
 # --- small helpers --------------------------------------------------------------------------------
-def sentence(*parts: int | str) -> list[dict[str, Any]]:
-    """Text and seats (ints) the board writes as names, in the shape of the PrimePak logs."""
-    out: list[dict[str, Any]] = []
-    for part in parts:
-        if type(part) is int:
-            opens = not out or out[-1].get("text", "").endswith((". ", "! ", ": "))
-            out.append({"seat": part, "cap": opens})
-        else:
-            out.append({"text": part})
-    return out
-
-
 def log_event(state: State, kind: str, *parts: int | str) -> None:
-    state["log"] = [*state["log"], {"kind": kind, "parts": sentence(*parts)}][-LOG_SIZE:]
+    """Add a public event (engine.log), the last LOG_SIZE kept."""
+    log.log_event(state, kind, *parts, size=LOG_SIZE)
 
 
 def check_seat(state: State, seat: Any) -> None:

@@ -12,6 +12,7 @@ from collections import Counter
 from functools import cache
 from typing import Any
 
+from games.engine import log
 from games.engine.protocol import State
 
 from .cards import deck_specs, is_keeper
@@ -247,20 +248,10 @@ def copy_state(state: State) -> State:
 
 
 def log_event(state: State, kind: str, *parts: int | str | tuple[str, int]) -> None:
-    """Add a public event, a sentence of text and seats the board writes as names: an int is
-    a name ("you"), ("own", seat) a possessive ("your", "Ana’s")."""
-    sentence: list[dict[str, Any]] = []
-    for part in parts:
-        if isinstance(part, str):
-            sentence.append({"text": part})
-            continue
-        opens = not sentence or sentence[-1].get("text", "").endswith((". ", "! "))
-        if isinstance(part, tuple):
-            sentence.append({"seat": part[1], "cap": opens, "own": True})
-        else:
-            sentence.append({"seat": part, "cap": opens})
-    # Trimmed between turns only (trim_log), so Undo can cut the log back to a length.
-    state["log"] = [*state["log"], {"kind": kind, "parts": sentence}]
+    """Add a public event (engine.log): an int is a name ("you"), ("own", seat) a possessive
+    ("your", "Ana’s"). Trimmed between turns only (trim_log), so Undo can cut the log back to
+    a length."""
+    log.log_event(state, kind, *parts)
 
 
 def trim_log(state: State) -> None:

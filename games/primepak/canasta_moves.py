@@ -9,10 +9,10 @@ list. The rules and our decisions are in canasta_state.py. Pure Python: no Djang
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from games.engine.common import move_index, move_positions
 from games.engine.protocol import IllegalMove, Move, State
 
 from . import canasta_state as cs
@@ -23,7 +23,6 @@ EXACT_CARDS = 22  # the meld layer's exact search stays fast (milliseconds) up t
 MAX_READY = 12  # ready groups a player may hold at once (a hand rarely makes more sets)
 MAX_INDEX = 200  # far more than any hand or pile: a bigger number is not from the board
 NOT_A_MOVE = "That is not a move in this game."
-_LIST = re.compile(r"\d{1,3}(,\d{1,3})*", re.ASCII)
 
 
 # --- the moves ---------------------------------------------------------------------------------
@@ -290,24 +289,13 @@ def parse_move(data: Any) -> Move:
 
 
 def _index(value: Any, reason: str) -> int:
-    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 3:
-        value = int(value)
-    if type(value) is not int or not 0 <= value < MAX_INDEX:
-        raise IllegalMove(reason)
-    return value
+    return move_index(value, reason, MAX_INDEX)
 
 
 def _positions(value: Any) -> tuple[int, ...]:
-    """Positions: absent or "" (none), an int, a list of ints, or "3,7,12"."""
-    if value is None or value == "":
-        return ()
-    if isinstance(value, str) and _LIST.fullmatch(value):
-        value = [int(part) for part in value.split(",")]
-    if type(value) is int:
-        value = [value]
-    if not isinstance(value, list) or len(value) > MAX_INDEX:
-        raise IllegalMove("There is no such card.")
-    return tuple(_index(v, "There is no such card.") for v in value)
+    """Positions, in the order given: none (absent or ""), an int, a list, or "3,7,12"."""
+    no_card = "There is no such card."
+    return move_positions(value, no_card, most=MAX_INDEX, limit=MAX_INDEX, ordered=False)
 
 
 def _sets(value: Any) -> tuple[tuple[int, ...], ...]:

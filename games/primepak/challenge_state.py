@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from games.engine import log
 from games.engine.protocol import IllegalMove, State
 from games.engine.rng import shuffled
 
@@ -422,13 +423,5 @@ def add_note(state: State, seat: int, text: str) -> None:
 
 
 def log_event(state: State, kind: str, *parts: int | str) -> None:
-    """Add a public event, a sentence of text and seats (ints) the board writes as names."""
-    sentence: list[dict[str, Any]] = []
-    for part in parts:
-        if type(part) is int:
-            # "cap": the name starts a sentence (the board writes "You", else "you").
-            opens = not sentence or sentence[-1].get("text", "").endswith((". ", "! "))
-            sentence.append({"seat": part, "cap": opens})
-        else:
-            sentence.append({"text": part})
-    state["log"] = [*state["log"], {"kind": kind, "parts": sentence}][-LOG_SIZE:]
+    """Add a public event (engine.log), the last LOG_SIZE kept."""
+    log.log_event(state, kind, *parts, size=LOG_SIZE)

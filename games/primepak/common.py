@@ -18,25 +18,12 @@ from abc import abstractmethod
 from typing import Any, ClassVar
 
 from games.engine.common import known_keys, redeal, whole_number
+from games.engine.log import log_event  # noqa: F401  the PrimePak games' public log
 from games.engine.protocol import Bot, Game, SettingsError, State
 from games.engine.texts import HowToPlay, LearnScript, RulesSection
 
 from . import levels
 from .cards import LEVELS
-
-
-def log_event(state: State, kind: str, *parts: int | str, size: int = 12) -> None:
-    """Add a public event to state["log"] (the last `size` kept): a sentence of text and seats
-    (ints) the board writes as names."""
-    sentence: list[dict[str, Any]] = []
-    for part in parts:
-        if type(part) is int:
-            # "cap": the name starts a sentence (the board writes "You", else "you").
-            opens = not sentence or sentence[-1].get("text", "").endswith((". ", "! ", ": "))
-            sentence.append({"seat": part, "cap": opens})
-        else:
-            sentence.append({"text": part})
-    state["log"] = [*state["log"], {"kind": kind, "parts": sentence}][-size:]
 
 
 class PrimePakGame(Game):
