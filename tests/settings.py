@@ -24,9 +24,14 @@ if os.environ.get("REDIS_URL") and WORKER_NUMBER:
     _db = int(_url.path.strip("/") or 0)
     os.environ["REDIS_URL"] = _url._replace(path=f"/{(_db - WORKER_NUMBER) % 16}").geturl()
 if not os.environ.get("REDIS_URL"):
-    # Never share the developer's embedded Redis or database folder with the tests.
+    # Never share the developer's embedded Redis or database folder with the tests, nor one
+    # test process's with another's: every process (each xdist worker) gets its own folder, so
+    # its own embedded Redis. Workers inherit the environment of the process that started them;
+    # with the folder inherited, they shared one Redis database, and a test's cache.clear()
+    # emptied the rate-limit counters of a test running in another worker (the password reset
+    # test then saw 5 mails sent where the limit is 3).
     _var = tempfile.mkdtemp(prefix="factorium-test-")
-    os.environ.setdefault("FACTORIUM_VAR_DIR", _var)
+    os.environ["FACTORIUM_VAR_DIR"] = _var
     atexit.register(shutil.rmtree, _var, ignore_errors=True)  # after the Redis server stops
 
 from config.settings import *  # noqa: E402, F403 (after the environment is set above)
