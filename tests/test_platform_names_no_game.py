@@ -75,3 +75,21 @@ def test_the_platform_names_no_game_and_no_move_of_a_game():
                     if m[1] in move_types
                 ]
     assert not named, "\n".join(named)
+
+
+def test_nothing_points_outside_the_repository():
+    """A clone stands alone: code, tests, templates and docs cite docs/rules.md, never the rule
+    texts' folder or decision file that sit beside the project (issue 31)."""
+    outside = re.compile(r"shared/rules|DECISIONS")
+    pointing = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for folder in ("games", "classrooms", "config", "templates", "static", "tests", "docs")
+        for path in (ROOT / folder).rglob("*")
+        if path.suffix in {".py", ".html", ".md", ".js", ".css", ".txt"}
+        and path.name != Path(__file__).name
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if outside.search(line)
+    ]
+    pointing += [f"README.md:{n}" for n, line in enumerate(
+        (ROOT / "README.md").read_text().splitlines(), 1) if outside.search(line)]  # fmt: skip
+    assert not pointing, pointing

@@ -1,6 +1,6 @@
 """Reading one line of Equate tiles: its numbers, whether it is complete, its value, its truth.
 
-Rule text: ../shared/rules/equate.md ("Additional Rule Tidbits"); DECISIONS.md ("Equate"):
+Rule text: Equate's rule text ("Additional Rule Tidbits"); docs/rules.md ("Equate"):
 adjacent number tiles form one number ("A 2 followed by a 3 creates 23. A 2 followed by 1/2
 creates the mixed numeral 2½. The number, -2, followed by 4 creates the negative number, -24.
 A numeral 1 followed by 5² creates 15²."), "The subtraction symbol is used only for

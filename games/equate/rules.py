@@ -1,6 +1,6 @@
 """Equate's rules core: the deal, plays, trades, passes, scoring and the end of the game.
 
-Rule text: ../shared/rules/equate.md; DECISIONS.md ("Equate"). Tiles, scores and premium
+Rule text: Equate's rule text; docs/rules.md ("Equate"). Tiles, scores and premium
 squares come from tiles.py, the reading of one line (numbers, order of operations, truth) from
 expr.read_line, the geometry and the scoring of one line from board.py. Pure Python: no
 Django. Not registered as a game yet.

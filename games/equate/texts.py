@@ -1,7 +1,7 @@
 """Equate explained: How to play (for children), the guided Learn to play round and the full
 rules a teacher reads. Pure Python, like the rules.
 
-Rule text: /work/shared/rules/equate.md; DECISIONS.md ("Equate"); our decisions are the numbered
+Rule text: Equate's rule text; docs/rules.md ("Equate"); our decisions are the numbered
 lists in tiles.py, expr.py, rules.py and game.py, and docs/rules.md "Equate". The examples are
 the rule text's own (23 from 2 and 3, 2½, 15², 05 refused, the expressions 45, 4 + 3 and
 2 × 8 − 5) and one small game: "2 + 3 = 5" on the star, then "2 × 3 = 6" down through its 3.

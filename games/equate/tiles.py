@@ -1,6 +1,6 @@
 """Equate's tiles and board: the faces, the bag, the scores and the premium squares.
 
-Rule text: ../shared/rules/equate.md; DECISIONS.md ("Equate"): 190 tiles in the original set,
+Rule text: Equate's rule text; docs/rules.md ("Equate"): 190 tiles in the original set,
 40 "=", 103 number tiles, 44 operation tiles (11 of them "÷") and 3 blanks worth 0; fractions
 have denominators 2, 3, 4 and 6; a 19 × 19 board whose centre is a 2E. The counts of each face,
 the scores and the layout of the premium squares were not found: they are ours (below).

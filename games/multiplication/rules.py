@@ -1,7 +1,7 @@
 """The Multiplication Game: discard a card that shares a declared multiplier with the open card.
 
-Rule text: /work/shared/rules/multiplication-game.md; what it leaves open is settled in
-DECISIONS.md ("The Multiplication Game"). Pure Python: no Django here.
+Rule text: The Multiplication Game's rule text; what it leaves open is settled in
+docs/rules.md ("The Multiplication Game"). Pure Python: no Django here.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ PRODUCT_CHOICES = {
     "hidden": "Hidden: the child works them out",
     "shown": "Shown on the open card (counts as help)",
 }
-# DECISIONS: 7 cards each, only 5 each with 4 or more players.
+# docs/rules.md: 7 cards each, only 5 each with 4 or more players.
 HAND_SIZE, SMALL_HAND_SIZE, SMALL_HAND_FROM = 7, 5, 4
 # Our decision (not in the rules): a safety cap so every game ends; then fewest cards wins.
 MOVE_LIMIT = 600
@@ -199,7 +199,7 @@ class MultiplicationGame(Game):
             "hands": hands,
             "draw": draw,
             "discard": [],
-            # DECISIONS: every way of writing the turned-up card counts as declared.
+            # docs/rules.md: every way of writing the turned-up card counts as declared.
             "open": {
                 "card": open_card,
                 "value": open_card,
@@ -585,7 +585,7 @@ def _discard_turn(state: State, player: int, move: Discard) -> State:
 def _take_card(state: State, player: int) -> bool:
     """Move the top card to the player's hand, reshuffling the discards if the pile is empty."""
     if not state["draw"] and state["discard"]:
-        # DECISIONS: the discards except the open card become a new pile, seeded per reshuffle.
+        # docs/rules.md: the discards except the open card become a new pile, seeded per reshuffle.
         state["draw"] = shuffled(state["discard"], state["seed"], "reshuffle", state["reshuffles"])
         state["discard"] = []
         state["reshuffles"] += 1

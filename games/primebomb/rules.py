@@ -1,6 +1,6 @@
 """Prime Bomb – Capture's rules core: deal, flip, secret choices, reveal, swaps and scoring.
 
-Rule text: ../shared/rules/prime-bomb.md; DECISIONS.md ("Prime Bomb – Capture"): the deck is the
+Rule text: Prime Bomb's rule text; docs/rules.md ("Prime Bomb – Capture"): the deck is the
 PrimePak number cards of the deck level (no prime wilds), hand size 7 or 5, every player chooses
 in secret and all choices are revealed together, "plays first" is the earliest submission, a
 prime is captured by one composite card that has it as a factor (the highest wins), a composite

@@ -1,7 +1,7 @@
 """Prime Bomb – Capture explained: How to play (for children), the guided Learn to play round and
 the full rules a teacher reads. Pure Python, like the rules.
 
-Rule text: /work/shared/rules/prime-bomb.md; our decisions are the numbered lists in rules.py
+Rule text: Prime Bomb's rule text; our decisions are the numbered lists in rules.py
 (1–11) and game.py (12–17). The worked examples are the rule text's own (capturing 28, 40 and
 the prime 2); tests/games/primebomb/test_texts.py plays every reveal picture through
 rules.reveal, so a picture's products and winner cannot drift from the rules.

@@ -1,7 +1,7 @@
-"""The Prime Cards: the 24 of DECISIONS.md, the teacher's blanks, and what each one does.
+"""The Prime Cards: the 24 of docs/rules.md, the teacher's blanks, and what each one does.
 
 A card is named by an id ("plus3", "bump1", "to64", "custom2"); its effect is a spec, a small
-dict {"kind": ..., "n": ...}. DECISIONS.md, Prime Climb:
+dict {"kind": ..., "n": ...}. docs/rules.md, Prime Climb:
   Keeper (13): "add or subtract N" for each N = 1..9; 2 × "bump any pawn back to Start";
   2 × "curse: an opponent may only subtract or divide on their next turn".
   Action (11): 3 × "roll again"; "below 50 add 50, above 50 subtract 50"; "below 50 double
@@ -38,7 +38,7 @@ KINDS = KEEPER_KINDS + ACTION_KINDS
 PAWN_ACTIONS = frozenset({FIFTY, DOUBLE_OR_BACK, ADVANCE, REVERSE, DIGITS, SEND_TO})
 # Kinds with a number, and the numbers a teacher may choose for a custom card.
 NUMBER_RANGES = {PLUS_MINUS: range(1, 11), SEND_TO: range(1, FINISH)}
-HALF = 50  # DECISIONS: "A pawn exactly on 50 is "not below 50" (the above-50 half applies)"
+HALF = 50  # docs/rules.md: "A pawn exactly on 50 is "not below 50" (the above-50 half applies)"
 BACK = 10  # "above 50 go back 10"
 CUSTOM_LIMIT = 4  # "4 blank Prime Cards"
 
@@ -168,7 +168,7 @@ def pawn_action_target(spec: Spec, at: int, others: list[int]) -> int | None:
     """Where an Action card sends a pawn on `at` (None: no effect). `others`: the spaces of
     every other pawn that may be advanced or reversed to (the circles 1–100).
 
-    DECISIONS: "An action that would leave the board (past 101, below 0, not whole) has no
+    docs/rules.md: "An action that would leave the board (past 101, below 0, not whole) has no
     effect"; a card that would leave the pawn where it is has no effect either."""
     kind = spec["kind"]
     if kind == FIFTY:

@@ -2,7 +2,7 @@
 
 Rule text, "Using the Colors": every time you multiply, the colours of the two numbers are
 combined; when you divide, you remove the colours of the smaller number from the bigger one.
-DECISIONS.md: 2 orange, 3 green, 5 blue, 7 purple, every prime above 10 red; a composite shows
+docs/rules.md: 2 orange, 3 green, 5 blue, 7 purple, every prime above 10 red; a composite shows
 one segment per prime factor counted with multiplicity (4 = two oranges); 0 and 1 neutral.
 """
 

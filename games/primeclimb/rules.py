@@ -1,6 +1,6 @@
 """Prime Climb: race both pawns up the coloured spiral to 101 with +, −, × and ÷.
 
-Rule text: /work/shared/rules/prime-climb.md; what it leaves open is settled in DECISIONS.md
+Rule text: Prime Climb's rule text; what it leaves open is settled in docs/rules.md
 ("Prime Climb") and in the comments marked "Our decision" (collected in
 docs/rules.md, "Prime Climb"). Pure Python: no Django here.
 
@@ -122,7 +122,7 @@ class PrimeClimb(Game):
 
     # --- settings -------------------------------------------------------------------------
     def default_settings(self) -> dict[str, Any]:
-        """The classic game; doubles used four times (DECISIONS: default "must")."""
+        """The classic game; doubles used four times (docs/rules.md: default "must")."""
         return {**DEFAULTS, "custom_cards": []}
 
     def settings_fields(self) -> list[dict[str, Any]]:

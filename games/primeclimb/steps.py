@@ -7,7 +7,7 @@ down (Prime Decline, the way back in There and Back Again); (HOME, HOME) once it
 Rule text: "Pawns may never move to a space not on the board, such as negative numbers,
 non-whole numbers, or numbers greater than 101." "You must use all your rolls." FAQ: "You do
 have to move. That may mean moving backwards. In the unlikely event that you are forced to go
-below 0, you stay at 0." DECISIONS: "If every legal sequence is impossible (no move keeps a
+below 0, you stay at 0." docs/rules.md: "If every legal sequence is impossible (no move keeps a
 pawn on the board), the turn passes."
 """
 

@@ -1,6 +1,6 @@
 """Prime Canasta: lay down factor sets and runs of primes with your side, make canastas, go out.
 
-Rule text: /work/shared/rules/primepak.md ("PRIME CANASTA"); the rules core and our decisions
+Rule text: the PrimePak booklet ("PRIME CANASTA"); the rules core and our decisions
 are in canasta_state.py, the moves in canasta_moves.py. This module is the Game on the shared
 PrimePak base: settings, views (hidden hands), the list of legal moves, the outcome.
 

@@ -1,6 +1,6 @@
 """Prime Canasta's rules core: the deck, the deal, the point tables, the frozen pile, scoring.
 
-Rule text: ../shared/rules/primepak.md ("PRIME CANASTA"); DECISIONS.md reads "0 - 2990" as
+Rule text: the PrimePak booklet ("PRIME CANASTA"); docs/rules.md reads "0 - 2990" as
 0 to 2990 inclusive. Every set is judged by the meld layer (`meld.check_meld` with
 `prime_runs=True`). Pure Python: no Django. Not registered as a game yet (no board, texts, bots).
 

@@ -1,7 +1,7 @@
 """Prime Canasta explained: How to play (for children), the Learn to play round, and the full
 rules a teacher reads. Pure Python, like the rules.
 
-Rule text: /work/shared/rules/primepak.md ("PRIME CANASTA"); our decisions are the numbered list
+Rule text: the PrimePak booklet ("PRIME CANASTA"); our decisions are the numbered list
 in canasta_state.py. Every number here (point tables, bonuses, minimums, targets) comes from the
 rules core, and every set drawn in a picture is judged by the meld layer as How to play is built, so
 the pictures cannot drift from the game.

@@ -29,7 +29,7 @@ _ADDS: dict[int, list[tuple[int, int]]] = {
 LEVELS = tuple(sorted(_ADDS))
 WILD_CARDS_IN_BOX = 13
 
-# The primes a wild may stand for at each level (DECISIONS.md: the primes of the level).
+# The primes a wild may stand for at each level (docs/rules.md: the primes of the level).
 _NEW_PRIMES = {1: (2, 5), 2: (3,), 3: (7, 11), 4: (13,), 5: (17,), 6: (19,)}
 LEVEL_PRIMES: dict[int, tuple[int, ...]] = {
     level: tuple(sorted(p for lower in LEVELS if lower <= level for p in _NEW_PRIMES[lower]))

@@ -1,7 +1,7 @@
 """Prime Challenge: pick up factor sets from a shared foundation; opponents challenge mistakes.
 
-Rule text: /work/shared/rules/primepak.md (PRIME CHALLENGE); what it leaves open is settled in
-DECISIONS.md ("PrimePak") and in the comments marked "Our decision". Pure Python: no Django.
+Rule text: the PrimePak booklet (PRIME CHALLENGE); what it leaves open is settled in
+docs/rules.md ("PrimePak") and in the comments marked "Our decision". Pure Python: no Django.
 The app is the dealer (the booklet's Dealer Option 2): it fills the foundation, deals hit
 cards, keeps the time and settles every challenge.
 

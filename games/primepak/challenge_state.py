@@ -34,7 +34,7 @@ class Clock:
     window: int
 
 
-# Booklet, Time Limits: 30 s, 15 s, 2 s. DECISIONS: defaults a teacher can loosen.
+# Booklet, Time Limits: 30 s, 15 s, 2 s. docs/rules.md: defaults a teacher can loosen.
 TIME_LIMITS = {
     "gentle": Clock(120, 60, 8),
     "relaxed": Clock(60, 30, 5),

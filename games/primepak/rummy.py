@@ -1,7 +1,7 @@
 """Factor Rummy: fill your hand with factor sets, then go out before the others.
 
-Rule text: /work/shared/rules/primepak.md (FACTOR RUMMY); what it leaves open is settled in
-DECISIONS.md (PrimePak) and docs/rules.md ("Factor Rummy"). Pure Python: no Django.
+Rule text: the PrimePak booklet (FACTOR RUMMY); what it leaves open is settled in
+docs/rules.md (PrimePak, "Factor Rummy"). Pure Python: no Django.
 
 Phases: "draw" (the player to move draws from the draw pile or takes the discard pile's top
 card, or goes out before drawing), "discard" (they discard to end the turn, or go out with or

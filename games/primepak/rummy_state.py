@@ -1,6 +1,6 @@
 """Factor Rummy's state: dealing, the player's own groups, judging a claim to go out, scoring.
 
-Rule text: /work/shared/rules/primepak.md (FACTOR RUMMY); what it leaves open is in
+Rule text: the PrimePak booklet (FACTOR RUMMY); what it leaves open is in
 docs/rules.md ("Factor Rummy") and in the comments marked "Our decision". Every set is judged
 by the meld layer (`meld.py`). Pure Python: no Django.
 

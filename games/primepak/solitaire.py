@@ -1,9 +1,9 @@
 """Prime Solitaire: clear a layout of overlapping cards by forming factor sets.
 
-Rule text: /work/shared/rules/primepak.md (PRIME SOLITAIRE); what it leaves open is settled in
-DECISIONS.md (PrimePak). Pure Python: no Django here.
+Rule text: the PrimePak booklet (PRIME SOLITAIRE); what it leaves open is settled in
+docs/rules.md (PrimePak). Pure Python: no Django here.
 
-Layouts (DECISIONS: "a foundation of overlapping rows is 7 columns")
+Layouts (docs/rules.md: "a foundation of overlapping rows is 7 columns")
 
 - ``rows``: rows of 7 cards, each row overlapping the one before (3 rows at levels 3-6, 5 at
   levels 1-2, plus ``extra_rows``). Position ``p = row * 7 + column``; row 0 is dealt first and
@@ -13,7 +13,7 @@ Layouts (DECISIONS: "a foundation of overlapping rows is 7 columns")
   card overlapped by the two cards below it in the next row, as in the classic pyramid
   solitaire; ``extra_rows`` adds rows of 8 and 9 cards underneath. Card ``i`` of row ``r`` is
   position ``r * (r + 1) / 2 + i``. A card is available when both cards overlapping it are gone
-  (DECISIONS). The same 7-row pyramid at every level: at levels 3-6 it is bigger and more
+  (docs/rules.md). The same 7-row pyramid at every level: at levels 3-6 it is bigger and more
   tangled than three rows (more challenging, as the booklet promises); at levels 1-2 it has
   fewer cards than five rows but more of them covered.
 
@@ -69,7 +69,7 @@ PRODUCT_CHOICES = {
     "hidden": "Hidden: the child multiplies",
     "shown": "Shown as cards are picked (counts as help)",
 }
-COLUMNS = 7  # DECISIONS: a foundation of overlapping rows is 7 columns
+COLUMNS = 7  # docs/rules.md: a foundation of overlapping rows is 7 columns
 PYRAMID_ROWS = 7  # our decision: rows of 1..7 cards, like the classic pyramid
 
 
@@ -903,7 +903,7 @@ def _without_uncovered(state: State, selection: list[str]) -> list[str]:
 
 def collect_problem(state: State) -> IllegalMove | None:
     """Why the selection may not be taken as a set now (None: it may). The maths is checked
-    first, so the reason a child sees is the most useful one (DECISIONS)."""
+    first, so the reason a child sees is the most useful one (docs/rules.md)."""
     refs = state["selection"]
     if not refs:
         return IllegalMove("Choose the cards of your set first.")

@@ -757,7 +757,7 @@ def test_a_student_plays_a_whole_game_against_the_easy_bot_by_keyboard_alone(
 
 
 def test_a_blank_tile_is_put_down_as_a_7_and_scores_0(new_page, shot, sign_in, student):
-    """A blank "stand[s] for any symbol" and is "worth 0" (DECISIONS.md, Equate)."""
+    """A blank "stand[s] for any symbol" and is "worth 0" (docs/rules.md, Equate)."""
     match = rig(new_match(student), [["2", "+", "5", BLANK], []])
     page = new_page(**viewport(CHROMEBOOK), reduced_motion="reduce")
     open_board(page, sign_in, student, match)

@@ -1,5 +1,5 @@
 """Equate's rules core (games/equate/rules.py, board.py): scenario tests quoting the text
-(/work/shared/rules/equate.md) and our decisions (rules.py's docstring), refusals a child can
+Equate's rule text and our decisions (rules.py's docstring), refusals a child can
 read, and seeded random playouts that keep every tile to the end."""
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ def test_settings_that_cannot_be_used_are_refused(settings, players):
 
 # --- where tiles may go ---------------------------------------------------------------------------
 def test_the_first_play_must_cover_the_centre():
-    """DECISIONS: "the centre square is a 2E and the first play must cover it"."""
+    """docs/rules.md: "the centre square is a 2E and the first play must cover it"."""
     state = arrange(game(), [["2", "+", "3", "5"], []])
     error = refused(state, 0, place(state, 0, 3, 3, "2 + 3 = 5"))
     assert error.reason == "The first play must cover the centre square." and error.kind == "centre"
@@ -355,7 +355,7 @@ def test_an_expression_scores_0():
 
 
 def test_a_blank_scores_0_whatever_it_stands_for():
-    """DECISIONS: "3 blanks worth 0 that stand for any symbol"."""
+    """docs/rules.md: "3 blanks worth 0 that stand for any symbol"."""
     state = arrange(game(), [[BLANK, "+", "3", "5"], []])
     after = rules.play(state, 0, place(state, 0, 9, 7, "?2 + 3 = 5"))
     assert after["board"][key((9, 7))] == {"face": "2", "blank": True, "seat": 0}

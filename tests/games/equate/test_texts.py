@@ -595,7 +595,7 @@ def test_progress_explains_every_skill_and_mistake_the_game_records():
 def test_the_decisions_that_differ_from_a_printed_copy_are_there():
     text = all_rules()
     for needed in (
-        "even with tiles in the bag",  # passes end the game (DECISIONS, rules.py 9)
+        "even with tiles in the bag",  # passes end the game (docs/rules.md, rules.py 9)
         "running total",  # nothing below 0 (expr.py 6)
         "05, 00 and 0½ are refused",  # expr.py 2
         "A negative number takes no power",  # expr.py 3

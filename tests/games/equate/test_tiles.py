@@ -26,7 +26,7 @@ def count(faces, test):
 
 
 def test_the_original_set_has_190_tiles_40_of_them_equals():
-    """DECISIONS.md: "the original set has 190 tiles: 40 "=", 103 number tiles, 44 operation
+    """docs/rules.md: "the original set has 190 tiles: 40 "=", 103 number tiles, 44 operation
     tiles (11 of them ÷) and 3 blanks"; "=" is always available, not in the bag."""
     assert EQUALS_SUPPLY == 40
     assert "=" not in ORIGINAL
@@ -50,7 +50,7 @@ def test_103_numbers_44_operations_11_divides_3_blanks():
 
 
 def test_fractions_have_denominators_2_3_4_and_6_only():
-    """DECISIONS.md: "fractions have denominators 2, 3, 4 and 6"."""
+    """docs/rules.md: "fractions have denominators 2, 3, 4 and 6"."""
     fractions = [face for face in ORIGINAL if "/" in face]
     assert {value_of(face).denominator for face in fractions} == {2, 3, 4, 6}
     assert all(0 < value_of(face) < 1 for face in fractions)
@@ -115,7 +115,7 @@ def test_faces_for_people():
 
 
 def test_the_board_is_19_by_19_and_the_centre_is_a_2e():
-    """DECISIONS.md: "19 × 19 board; the centre square is a 2E"."""
+    """docs/rules.md: "19 × 19 board; the centre square is a 2E"."""
     assert BOARD_SIZE == 19
     assert CENTRE == (9, 9)
     assert PREMIUMS[CENTRE] == "2E"

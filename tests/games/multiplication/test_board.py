@@ -1,7 +1,7 @@
 """The board. Every rule effect is told where the child looks: next to the open card, the
 board says who played what as which product, "Square! Ben misses a turn and draws a card",
 who drew (never which card) and when the pile was reshuffled (issue 11); drawing is a form
-of its own. Rule text: /work/shared/rules/multiplication-game.md."""
+of its own. Rule text: The Multiplication Game's rule text."""
 
 from __future__ import annotations
 
@@ -85,7 +85,7 @@ def test_a_draw_is_told_but_never_the_card_drawn():
 
 
 def test_with_two_players_the_square_stays_told_after_the_player_plays_again():
-    # DECISIONS (docs/rules.md): with two players the penalty means the player who discarded
+    # docs/rules.md: with two players the penalty means the player who discarded
     # the square plays again: the other player must still be told they missed a turn.
     state = scenario([[36, 8, 3], [28, 5]], open_card=14, declared=[(2, 7)], turn=1)
     state = GAME.apply_move(state, 1, Discard(28, 4, 7))
@@ -106,7 +106,7 @@ def test_with_two_players_the_square_stays_told_after_the_player_plays_again():
 
 
 def test_a_reshuffle_and_an_empty_pile_are_told():
-    """DECISIONS: If the draw pile runs out, the discards except the open card are shuffled
+    """docs/rules.md: If the draw pile runs out, the discards except the open card are shuffled
     into a new draw pile."""
     state = scenario([[24, 2], [3, 5]], open_card=12, draw=[])
     after = GAME.apply_move(state, 0, Draw())
@@ -128,7 +128,7 @@ def test_the_last_card_is_told():
 
 
 def test_the_turned_up_card_is_explained_until_someone_discards():
-    """DECISIONS: the top card is turned up as the open card, and every way of writing it as
+    """docs/rules.md: the top card is turned up as the open card, and every way of writing it as
     a product in the table counts as declared."""
     state = GAME.new_game({"free_cards": 0}, 3, seed=2)
     value = state["open"]["value"]

@@ -1,6 +1,6 @@
 """The Multiplication Game's rules, from the worked examples of the rule text.
 
-Rule text: /work/shared/rules/multiplication-game.md; decisions: DECISIONS.md.
+Rule text: The Multiplication Game's rule text; decisions: docs/rules.md.
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def refusal(state: dict, player: int, move) -> IllegalMove:
 
 # --- the deck ------------------------------------------------------------------------------------
 def test_the_deck_is_the_42_products_of_the_table_with_its_squares():
-    """Rule text: all 42 cards of the multiplication table; DECISIONS: squares are marked."""
+    """Rule text: all 42 cards of the multiplication table; docs/rules.md: squares are marked."""
     assert len(NUMBERS) == 42 and NUMBERS[0] == 1 and NUMBERS[-1] == 100
     assert list(SQUARES) == [1, 4, 9, 16, 25, 36, 49, 64, 81, 100]
     assert deck(2).count(FREE) == 2 and len(deck(2)) == 44
@@ -165,10 +165,10 @@ def test_platform_refusals():
     assert {refusal(state, 0, Discard(36, 4, 9)).kind} == {"rules"}
 
 
-# --- rule 3 and DECISIONS: drawing ---------------------------------------------------------------
+# --- rule 3 and docs/rules.md: drawing -------------------------------------------------------
 def test_a_player_who_does_not_discard_draws_one_card_and_the_turn_passes():
     """Rule text: a player who does not discard a card loses a turn and has to draw an extra
-    card. DECISIONS: a player may decline to discard: they draw one card and the turn passes."""
+    card. docs/rules.md: a player may decline to discard: they draw one card and the turn passes."""
     state = scenario([[24, 2], [3, 5], [7, 9]], open_card=12)
     moves = GAME.legal_moves(state, 0)
     assert moves[-1] == Draw() and Discard(24, 4, 6) in moves  # declining is always allowed
@@ -180,7 +180,7 @@ def test_a_player_who_does_not_discard_draws_one_card_and_the_turn_passes():
 
 
 def test_an_empty_draw_pile_is_refilled_from_the_discards_except_the_open_card():
-    """DECISIONS: "If the draw pile runs out, the discards except the open card are shuffled
+    """docs/rules.md: "If the draw pile runs out, the discards except the open card are shuffled
     into a new draw pile"."""
     state = scenario([[24, 2], [3, 5]], open_card=12, draw=[])
     discards = list(state["discard"])
@@ -265,7 +265,7 @@ def test_deal_seven_cards_each_or_five_with_four_or_more_players(players, size):
 
 
 def test_the_turned_up_card_counts_every_declaration_and_the_player_after_the_dealer_starts():
-    """DECISIONS: "every way of writing it as a product in the table counts as declared. The
+    """docs/rules.md: "every way of writing it as a product in the table counts as declared. The
     player after the dealer starts"."""
     dealers = set()
     for seed in range(60):

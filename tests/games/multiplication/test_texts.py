@@ -1,7 +1,7 @@
 """The Multiplication Game teaches itself: How to play (pictures drawn with the board's own
 cards), the Learn to play round against Pip, and the full rules for teachers.
 
-Rule text: /work/shared/rules/multiplication-game.md."""
+Rule text: The Multiplication Game's rule text."""
 
 from __future__ import annotations
 
@@ -240,14 +240,14 @@ def test_the_teachers_rules_cover_every_rule_setting_and_decision():
     for decision in (
         "a dealer is chosen at random",  # docs/rules.md: the dealer
         "A free card turned up is shuffled back",  # a free card turned up
-        "way of writing it as a product",  # DECISIONS: the turned-up card
+        "way of writing it as a product",  # docs/rules.md: the turned-up card
         "The order does not matter",  # declaring
         "whatever the declaration",  # squares judged by the number
         "plays again at once",  # two players and a square
         "has no penalty",  # winning on a square
         "the player just passes",  # nothing to draw
         f"after {MOVE_LIMIT} moves",  # the move limit
-        "chooses not to",  # DECISIONS: a player may decline to discard
+        "chooses not to",  # docs/rules.md: a player may decline to discard
         "Easy (still learning",  # the bots
         "counts as help",  # a free card's fact
         "Multipliers while choosing: hidden (the default) or shown",  # issue 30

@@ -128,7 +128,7 @@ def test_with_show_the_results_every_step_is_a_button_showing_its_result():
 
 
 def test_the_colour_key_sits_beside_the_board_in_words():
-    """DECISIONS: "2 orange, 3 green, 5 blue, 7 purple, every prime above 10 red"."""
+    """docs/rules.md: "2 orange, 3 green, 5 blue, 7 purple, every prime above 10 red"."""
     html = render(GAME.new_game({}, 2, 5), None)
     key = html[html.index('class="pcl-panel pcl-key"') :]
     for words in ("2 is orange", "3 is green", "5 is blue", "7 is purple"):

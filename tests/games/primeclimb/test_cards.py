@@ -1,4 +1,4 @@
-"""The Prime Cards: the 24 of DECISIONS.md, what each one does, the reshuffle, and the
+"""The Prime Cards: the 24 of docs/rules.md, what each one does, the reshuffle, and the
 teacher's four blank cards."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from .scenario import GAME, at, play, refusal, scenario
 
 
 def test_the_deck_is_the_24_prime_cards_of_decisions():
-    """DECISIONS: Keeper (13): "add or subtract N" for N = 1..9, 2 × bump, 2 × curse; Action
+    """docs/rules.md: Keeper (13): "add or subtract N" for N = 1..9, 2 × bump, 2 × curse; Action
     (11): 3 × roll again, and one each of eight more."""
     kinds = [spec["kind"] for spec in BASE_DECK.values()]
     assert len(kinds) == 24 and sum(k in KEEPER_KINDS for k in kinds) == 13
@@ -35,7 +35,7 @@ def test_the_deck_is_the_24_prime_cards_of_decisions():
 
 
 def test_half_way_cards_treat_50_as_not_below_50():
-    """DECISIONS: "A pawn exactly on 50 is "not below 50" (the above-50 half applies)." """
+    """docs/rules.md: "A pawn exactly on 50 is "not below 50" (the above-50 half applies)." """
     assert pawn_action_target({"kind": FIFTY}, 50, []) == 0
     assert pawn_action_target({"kind": FIFTY}, 49, []) == 99
     assert pawn_action_target({"kind": "double_or_back"}, 50, []) == 40
@@ -109,7 +109,7 @@ def test_bump_card_sends_any_pawn_on_the_board_back_to_start():
 
 
 def test_curse_lets_the_next_player_only_subtract_or_divide():
-    """DECISIONS: "curse: an opponent may only subtract or divide on their next turn"."""
+    """docs/rules.md: "curse: an opponent may only subtract or divide on their next turn"."""
     state = scenario([[10, 0], [40, 0]], dice=(1, 2), keepers={0: ["curse1"]})
     assert Curse("curse1", 1) in GAME.legal_moves(state, 0)
     assert "not yourself" in refusal(state, Curse("curse1", 0)).reason
@@ -133,7 +133,7 @@ def test_the_discard_pile_is_reshuffled_when_the_draw_pile_runs_out():
 
 
 def test_custom_cards_are_the_same_kinds_of_effect():
-    """DECISIONS: "The four blank cards: a teacher may define up to four custom cards from
+    """docs/rules.md: "The four blank cards: a teacher may define up to four custom cards from
     these same effect kinds." """
     cards = clean_custom_cards(["send_to:37", {"kind": "plus_minus", "n": "10"}, "switch"])
     assert cards == [

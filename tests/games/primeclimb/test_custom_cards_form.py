@@ -1,5 +1,5 @@
 """The teacher's four blank Prime Cards on the assignment form: rule text "Fill in the Blanks:
-Make your own Prime cards with the four included blanks!" and DECISIONS.md "The four blank
+Make your own Prime cards with the four included blanks!" and docs/rules.md "The four blank
 cards: a teacher may define up to four custom cards from these same effect kinds"."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Prime Climb's rules, example by example from the rule text (each test quotes it).
 
-Rule text: /work/shared/rules/prime-climb.md; decisions: DECISIONS.md ("Prime Climb") and
+Rule text: Prime Climb's rule text; decisions: docs/rules.md ("Prime Climb") and
 docs/rules.md ("Prime Climb").
 """
 

@@ -122,7 +122,7 @@ def test_views_hide_the_draw_order_and_show_keepers_face_up():
 
 
 def test_the_board_shows_colours_and_factorisations_as_text():
-    """DECISIONS: composites show one segment per prime factor with multiplicity; 0 and 1
+    """docs/rules.md: composites show one segment per prime factor with multiplicity; 0 and 1
     are neutral. The text alternative names the factors."""
     assert colours(4) == ["orange", "orange"] and colours(64) == ["orange"] * 6
     assert colours(26) == ["orange", "red"] and colours(0) == colours(1) == []

@@ -12,7 +12,7 @@ from .scenario import GAME, at, play, refusal, scenario
 
 
 def test_doubles_must_be_used_four_times_or_with_may_two_or_four():
-    """Rule text: "you must use the number you rolled four times instead of twice"; DECISIONS:
+    """Rule text: "you must use the number you rolled four times instead of twice"; docs/rules.md:
     "the newer printing says "may". Default "must", with a setting." """
     state = play(scenario([[10, 20], [0, 0]], dice=(3, 3)), Step(0, 3, "add"), Step(0, 3, "add"))
     assert EndTurn() not in GAME.legal_moves(state, 0)

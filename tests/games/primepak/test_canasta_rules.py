@@ -1,5 +1,5 @@
 """Prime Canasta's rules core (canasta_state.py, canasta_moves.py): scenario tests quoting the
-booklet's text (/work/shared/rules/primepak.md, "PRIME CANASTA")."""
+booklet's text the PrimePak booklet, "PRIME CANASTA")."""
 
 from __future__ import annotations
 
@@ -149,7 +149,7 @@ def test_no_prime_canastas_at_level_3_and_none_under_six():
 )  # fmt: skip
 def test_score_bands(score, minimum, canastas):
     """MINIMUM VALUE For Initial Laydown and NUMBER of CANASTAS To Go Out, by TOTAL SCORE
-    ("0 - 2990" is 0 to 2990 inclusive, DECISIONS.md)."""
+    ("0 - 2990" is 0 to 2990 inclusive, docs/rules.md)."""
     assert cs.laydown_minimum(score) == minimum
     assert cs.canastas_needed(score) == canastas
 

@@ -1,6 +1,6 @@
 """Prime Canasta explains itself (games/primepak/canasta_texts.py): How to play (children, with
 the booklet's examples), the Learn to play round (a guided start of a round against Pip) and
-the full rules (teachers). Rule text: /work/shared/rules/primepak.md ("PRIME CANASTA"); our
+the full rules (teachers). Rule text: the PrimePak booklet ("PRIME CANASTA"); our
 decisions: the numbered list in canasta_state.py, and docs/rules.md."""
 
 from __future__ import annotations

@@ -55,7 +55,7 @@ def parse(text: str) -> Counter:
 
 
 def test_the_full_box_has_171_cards_13_of_them_prime_wilds():
-    """Booklet: "The full deck of 171 cards"; DECISIONS: 158 number cards plus 13 wilds."""
+    """Booklet: "The full deck of 171 cards"; docs/rules.md: 158 number cards plus 13 wilds."""
     box = parse(FULL_DECK)
     assert sum(box.values()) == 171 and box[WILD] == 13 == WILD_CARDS_IN_BOX
     assert Counter(deck(6, wilds=13)) == box
@@ -81,7 +81,7 @@ def test_level_6_is_the_full_deck_of_number_cards():
 
 
 def test_a_wild_stands_for_the_primes_of_the_level_in_play():
-    """DECISIONS: level 1: 2 and 5; level 2: 2, 3, 5; level 3: up to 11; 4: 13; 5: 17; 6: 19."""
+    """docs/rules.md: level 1: 2 and 5; level 2: 2, 3, 5; level 3: up to 11; 4: 13; 5: 17; 6: 19."""
     assert LEVEL_PRIMES == {
         1: (2, 5),
         2: (2, 3, 5),

@@ -1,7 +1,7 @@
 """Prime Challenge's rules, scenario by scenario from the booklet's text.
 
-Rule text: /work/shared/rules/primepak.md (Deck Levels, Terminology, PRIME CHALLENGE);
-decisions: DECISIONS.md (PrimePak) and the "Our decision" comments in the rules module.
+Rule text: the PrimePak booklet (Deck Levels, Terminology, PRIME CHALLENGE);
+decisions: docs/rules.md (PrimePak) and the "Our decision" comments in the rules module.
 """
 
 from __future__ import annotations
@@ -787,7 +787,7 @@ def test_refuse_mode_says_at_once_why_a_set_is_wrong():
 def test_time_limits(timing, first, further, window):
     """Booklet: "Initial player action must take place within about 30 seconds, additional
     actions within about 15 seconds. A challenge must come within 2 seconds of the offense."
-    DECISIONS: these are defaults a teacher can loosen."""
+    docs/rules.md: these are defaults a teacher can loosen."""
     state = scenario([42, 6, 7, 11], time_limits=timing)
     assert GAME.timer(state) == first
     state = play(state, 0, "f0")

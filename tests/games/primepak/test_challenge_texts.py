@@ -1,7 +1,7 @@
 """Prime Challenge teaches itself: How to play (with the booklet's worked examples, drawn with
 the board's cards), the Learn to play round, and the full rules for teachers.
 
-Rule text: /work/shared/rules/primepak.md (Terminology, PRIME CHALLENGE).
+Rule text: the PrimePak booklet (Terminology, PRIME CHALLENGE).
 """
 
 from __future__ import annotations

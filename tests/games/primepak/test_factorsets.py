@@ -1,4 +1,4 @@
-"""Factor sets, from the booklet's Terminology and DECISIONS.md, and checked against a
+"""Factor sets, from the booklet's Terminology and docs/rules.md, and checked against a
 brute-force definition written here independently (every answer, every wild assignment)."""
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def test_wilds_can_be_used_for_the_primes_2_2_and_5():
 
 def test_a_wild_may_stand_only_for_a_prime_of_the_level_in_play():
     """Booklet: a prime wild "can be used as any prime number that is part of the game";
-    DECISIONS: the primes of the deck level in play (level 1: 2 and 5)."""
+    docs/rules.md: the primes of the deck level in play (level 1: 2 and 5)."""
     check = check_set([14, 2, W], 1)
     assert not check.ok and check.kind == "wild_not_prime"
     assert check.reason == "At this level a prime card can be 2 or 5; 14 ÷ 2 = 7 needs 7."

@@ -214,7 +214,7 @@ def test_more_smaller_sets_are_preferred_at_equal_deadwood():
 
 def test_a_wild_stands_only_for_a_prime_of_the_level():
     """Booklet: a prime wild "can be used as any prime number that is part of the game";
-    DECISIONS: the primes of the level in play. At level 2 there is no 7."""
+    docs/rules.md: the primes of the level in play. At level 2 there is no 7."""
     assert best_arrangement([14, 2, W], 2).deadwood == (2, 14, W)
     assert equations(best_arrangement([14, 2, W], 3)) == ["14 = 2 × prime(7)"]
 

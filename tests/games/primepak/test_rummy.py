@@ -1,7 +1,7 @@
 """Factor Rummy's rules (games/primepak/rummy.py): the deal, a turn, every way of going out and
 its scoring, refused claims, the draw pile running out, hidden information, learning events.
 
-Rule texts quoted are from /work/shared/rules/primepak.md, "FACTOR RUMMY"."""
+Rule texts quoted are from the PrimePak booklet, "FACTOR RUMMY"."""
 
 from __future__ import annotations
 

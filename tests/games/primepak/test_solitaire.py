@@ -1,6 +1,6 @@
-"""Prime Solitaire's rules, from the booklet's text (PRIME SOLITAIRE) and DECISIONS.md.
+"""Prime Solitaire's rules, from the booklet's text (PRIME SOLITAIRE) and docs/rules.md.
 
-Rule text: /work/shared/rules/primepak.md; decisions: DECISIONS.md (PrimePak).
+Rule text: the PrimePak booklet; decisions: docs/rules.md (PrimePak).
 """
 
 from __future__ import annotations
@@ -196,7 +196,7 @@ def test_solitaire_is_for_one_player():
 # --- which layout cards are available ------------------------------------------------------------
 def test_in_rows_only_cards_with_nothing_on_them_are_available():
     """Booklet: "Available cards in the foundation are those that are not covered by another card
-    in the foundation"; DECISIONS: a card is available when no card of a later row lies on it in
+    in the foundation"; docs/rules.md: a card is available when no card of a later row lies on it in
     its column."""
     state = GAME.new_game(ROWS3, 1, seed=3)
     assert layout_refs(state) == [f"f{p}" for p in range(14, 21)]  # the last row
@@ -211,7 +211,7 @@ def test_in_rows_only_cards_with_nothing_on_them_are_available():
 
 
 def test_in_a_pyramid_a_card_is_available_when_both_cards_on_it_are_gone():
-    """DECISIONS: "In the pyramid layout a card is available when both cards that overlap it are
+    """docs/rules.md: "In the pyramid layout a card is available when both cards that overlap it are
     gone." The last row (positions 21-27) is available first."""
     state = GAME.new_game(PYRAMID, 1, seed=3)
     assert layout_refs(state) == [f"f{p}" for p in range(21, 28)]

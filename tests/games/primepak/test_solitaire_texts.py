@@ -1,6 +1,6 @@
 """Prime Solitaire explains itself: How to play (children), Learn to play (a guided round) and
-the full rules (teachers). Rule text: /work/shared/rules/primepak.md (Terminology, PRIME
-SOLITAIRE); decisions: DECISIONS.md and docs/rules.md (Prime Solitaire)."""
+the full rules (teachers). Rule text: the PrimePak booklet (Terminology, PRIME
+SOLITAIRE); decisions: docs/rules.md (PrimePak, Prime Solitaire)."""
 
 from __future__ import annotations
 
@@ -199,7 +199,7 @@ def test_the_how_to_play_sets_follow_the_rules():
 def test_layout_pictures_cover_cards_as_the_rules_do():
     """Rule text: "Available cards in the foundation are those that are not covered by another
     card in the foundation." A covered card is drawn grey unless the card on it is chosen
-    (then it may be chosen with it, DECISIONS)."""
+    (then it may be chosen with it, docs/rules.md)."""
     for step in HOW.steps:
         picture = step.picture
         if picture is None or picture.kind != "layout":
