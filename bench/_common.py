@@ -1,5 +1,6 @@
 """Shared bits for the benchmarks: machine description and percentiles."""
 
+import math
 import os
 import platform
 import statistics
@@ -20,6 +21,16 @@ def machine() -> str:
     except (OSError, StopIteration):
         pass
     return f"{platform.node()}: {os.cpu_count()} cores, {cpu}, Python {platform.python_version()}"
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a rate (wins may count a shared win as a half)."""
+    if not games:
+        return (math.nan, math.nan)
+    rate = wins / games
+    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games))
+    return (centre - half / (1 + z * z / games), centre + half / (1 + z * z / games))
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -32,23 +32,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._common import HEADER, machine, summary
+from bench._common import HEADER, machine, summary, wilson
 from games.equate import best, bots, movegen
 from games.equate.game import EQUATE as GAME
 
 MAX_TURNS = 400
 SAMPLE_EVERY = 8
 STATS_EVERY = 4  # the strong bot's search is run again for its figures at 1 of its turns in 4
-
-
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95 % Wilson interval of a proportion."""
-    if not games:
-        return 0.0, 0.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * ((p * (1 - p) / games + z * z / (4 * games * games)) ** 0.5) / (1 + z * z / games)
-    return centre - half, centre + half
 
 
 def one_game(number: int) -> dict:

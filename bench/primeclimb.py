@@ -19,7 +19,6 @@ Run: .venv/bin/python bench/primeclimb.py [--positions 150] [--games 1000] [--va
 
 import argparse
 import functools
-import math
 import os
 import random
 import sys
@@ -28,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._common import HEADER, machine, summary
+from bench._common import HEADER, machine, summary, wilson
 from games.engine.rng import rng_for
 from games.primeclimb.bots import BOTS, EasyBot, StrongBot
 from games.primeclimb.evaluate import reach_table
@@ -140,14 +139,6 @@ def play(seats, seed: int, variant: str) -> dict:
             state, player, seats[player].choose_move(GAME.view(state, player), moves, rng)
         )
     return state
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    p = wins / games
-    centre = p + z * z / (2 * games)
-    margin = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
-    scale = 1 + z * z / games
-    return (centre - margin) / scale, (centre + margin) / scale
 
 
 def bench_strength(games: int, variant: str, bot=BOTS["strong"], name: str = "") -> None:

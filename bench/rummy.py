@@ -12,7 +12,6 @@ around choose_move only (the bot's own view and legal moves given).
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import sys
 import time
@@ -21,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._common import HEADER, machine, summary
+from bench._common import HEADER, machine, summary, wilson
 from games.primepak.rummy import FACTOR_RUMMY as GAME
 from games.primepak.rummy_state import ROUND_OVER
 
@@ -46,16 +45,6 @@ def one_game(args: tuple[int, int]) -> tuple[bool, int, dict[str, list[float]]]:
         times[seats[player]].append((time.perf_counter() - start) * 1000)
         state = GAME.apply_move(state, player, move)
     return state["winner"] == strong, state["round"], times
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a win rate."""
-    if not games:
-        return (0.0, 1.0)
-    rate = wins / games
-    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games))
-    return (centre - half / (1 + z * z / games), centre + half / (1 + z * z / games))
 
 
 def main() -> None:

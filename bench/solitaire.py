@@ -19,7 +19,6 @@ Run: .venv/bin/python bench/solitaire.py [--deals 1000] [--strong-deals 1000] [-
 """
 
 import argparse
-import math
 import random
 import statistics
 import sys
@@ -28,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._common import machine, percentile
+from bench._common import machine, percentile, wilson
 from games.primepak.solitaire import SOLITAIRE as GAME
 from games.primepak.solitaire_solver import NO_WIN, UNKNOWN, WIN, solve
 
@@ -38,16 +37,6 @@ BOOKLET = {1: "almost always", 2: "almost always", 3: "about 1 in 4", 4: "about 
 # "almost every time, even when playing with the pyramid foundation".
 BOOKLET_PYRAMID = {1: "almost always", 2: "almost always", 3: "harder", 4: "harder",
                    5: "harder", 6: "harder"}  # fmt: skip
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a rate."""
-    if not n:
-        return (math.nan, math.nan)
-    rate = wins / n
-    centre = (rate + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(rate * (1 - rate) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (centre - half, centre + half)
 
 
 def rate(wins: int, n: int) -> str:

@@ -50,15 +50,26 @@ def cases(game):
         yield settings, players, seed
 
 
-@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.slug)
-def test_random_playouts_end_and_replay_exactly(game):
+# Each game's playouts are split into this many test items (seed % SHARDS), so the parallel
+# runner spreads one game's long playouts over its workers.
+SHARDS = 4
+
+
+@pytest.mark.parametrize(
+    ("game", "shard"),
+    [(game, shard) for game in all_games() for shard in range(SHARDS)],
+    ids=lambda value: value.slug if hasattr(value, "slug") else f"part{value + 1}of{SHARDS}",
+)
+def test_random_playouts_end_and_replay_exactly(game, shard):
     finished = 0
     for settings, players, seed in cases(game):
+        if seed % SHARDS != shard:
+            continue
         state, history = playout(game, settings, players, seed)
         again = replay(game, settings, players, seed, history)
         assert json.dumps(again, sort_keys=True) == json.dumps(state, sort_keys=True)
         finished += 1
-    assert finished == playouts_for(game)
+    assert finished == len(range(shard, playouts_for(game), SHARDS))
 
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda game: game.slug)

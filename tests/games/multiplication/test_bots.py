@@ -116,14 +116,15 @@ def test_the_strong_bot_prefers_a_square():
     assert BOTS["strong"].choose_move(view, moves, random.Random(1)) == Discard(36, 6, 6)
 
 
-def test_the_strong_bot_beats_the_easy_bot():
-    """300 two-player games, the strong bot starting every other one. Measured: 283 wins (94%)."""
+def test_the_strong_bot_beats_the_easy_bot_in_seeded_games():
+    """10 seeded two-player games, the strong bot starting every other one: they end, and the
+    strong bot wins most. How strong it is belongs to bench/strength.py (300 games: 94 %)."""
     strong_wins = 0
-    for seed in range(300):
+    for seed in range(10):
         start = GAME.new_game({"free_cards": seed % 3}, 2, seed)["turn"]
         strong = start if seed % 2 == 0 else 1 - start
         seats = [BOTS["easy"], BOTS["easy"]]
         seats[strong] = BOTS["strong"]
         final = play(seats, seed, free_cards=seed % 3)
         strong_wins += GAME.outcome(final).winners == (strong,)
-    assert strong_wins / 300 > 0.85
+    assert strong_wins >= 8

@@ -4,7 +4,6 @@ they claim."""
 from __future__ import annotations
 
 import copy
-import math
 import random
 
 import pytest
@@ -19,7 +18,7 @@ from games.primeclimb.search import MAX_CARDS, CardStep
 
 from .scenario import GAME, scenario
 
-STRENGTH_GAMES = 200
+STRENGTH_GAMES = 10  # a handful, for correctness: strength is measured in bench/
 
 
 def play(seats: list[Bot], seed: int, check=None, **settings) -> dict:
@@ -95,24 +94,17 @@ def test_the_strong_bot_bumps_a_pawn_it_can_reach():
     assert state["pawns"][1][0] == [0, 101]  # 60 + 2 = 62 (and 0 + 5) rather than 60 + 7
 
 
-def test_the_strong_bot_beats_the_easy_bot_clearly():
-    """Over seeded two-player games (seats alternating), the strong bot wins far more often:
-    the lower end of the 95% Wilson interval is above 80%."""
+def test_the_strong_bot_beats_the_easy_bot_in_seeded_games():
+    """10 seeded two-player games (seats alternating): every game ends, and the strong bot
+    wins these. How strong it is belongs to bench/primeclimb.py and bench/strength.py (200
+    games: the lower end of its 95 % interval is above 80 %)."""
     wins = 0
     for seed in range(STRENGTH_GAMES):
         strong = seed % 2
         seats = [BOTS["easy"], BOTS["easy"]]
         seats[strong] = BOTS["strong"]
         wins += strong in play(seats, seed)["winners"]
-    low = wilson_low(wins, STRENGTH_GAMES)
-    assert low > 0.8, f"strong won {wins} of {STRENGTH_GAMES}"
-
-
-def wilson_low(wins: int, games: int, z: float = 1.96) -> float:
-    p = wins / games
-    centre = p + z * z / (2 * games)
-    margin = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
-    return (centre - margin) / (1 + z * z / games)
+    assert wins >= STRENGTH_GAMES - 1, f"strong won {wins} of {STRENGTH_GAMES}"
 
 
 # --- the strong bot's plan: as good as the whole-turn search it replaced ------------------------

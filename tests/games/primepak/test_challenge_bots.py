@@ -106,18 +106,19 @@ def test_bots_decide_from_their_view_alone():
     assert checked[0] > 100
 
 
-def test_the_strong_bot_beats_the_easy_bot_clearly():
-    """200 two-player games at levels 1 to 3, the strong bot in either seat, the clock running
-    whenever no bot acts. Measured: the strong bot wins all of them."""
+def test_the_strong_bot_beats_the_easy_bot_in_seeded_games():
+    """6 seeded two-player games at levels 1 to 3, the strong bot in either seat, the clock
+    running whenever no bot acts: every game ends, and the strong bot wins these. How strong it
+    is belongs to bench/strength.py (200 games: it won all of them)."""
     strong_wins = 0
-    games = 200
+    games = 6
     for seed in range(games):
         strong = seed % 2
         seats = [BOTS["easy"], BOTS["easy"]]
         seats[strong] = BOTS["strong"]
         final = play_game(seats, {"level": 1 + seed % 3}, seed)
         strong_wins += GAME.outcome(final).winners == (strong,)
-    assert strong_wins / games > 0.9
+    assert strong_wins == games
 
 
 # --- challenges ----------------------------------------------------------------------------------

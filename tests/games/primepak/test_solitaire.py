@@ -825,16 +825,17 @@ def test_bots_only_choose_legal_moves_and_decide_from_their_view_alone(monkeypat
             assert final["status"] in ("won", "lost")  # bots never give up
 
 
-def test_the_medium_bot_beats_the_easy_bot_at_level_3():
-    """150 seeded deals, three rows. Measured: easy 56 wins, medium 95 (bench/solitaire.py has
-    the rates at every level beside the booklet's "about 1 out of 4", and the strong bot's)."""
+def test_the_medium_bot_beats_the_easy_bot_at_level_3_in_seeded_deals():
+    """20 seeded deals at level 3: every game ends, and the medium bot wins more of them. How
+    much more belongs to bench/solitaire.py (150 deals: easy 56 wins, medium 95; the rates at
+    every level beside the booklet's "about 1 out of 4", and the strong bot's)."""
     settings = {"level": 3}
     wins = {
         name: sum(bot_game(GAME.bots()[name], settings, seed)["status"] == "won"
-                  for seed in range(150))
+                  for seed in range(20))
         for name in ("easy", "medium")
     }  # fmt: skip
-    assert wins["medium"] >= wins["easy"] + 20, wins
+    assert wins["medium"] > wins["easy"], wins
 
 
 # --- the board ------------------------------------------------------------------------------------
