@@ -62,8 +62,11 @@ def bot_actors(match: Match, seats: list[Seat] | None = None) -> list[tuple[int,
             )
         )
     actors = []
+    # Who may move at all, cheaply (Game.actors): a bot's move list (Equate's costs tens of
+    # milliseconds, here under the match's lock) is built only for a bot that may move.
+    movers = set(rules.actors(match.state, len(seats))) if seats else set()
     for seat in seats:
-        if not seat.is_bot_turn_player:
+        if not seat.is_bot_turn_player or seat.index not in movers:
             continue
         moves = rules.legal_moves(match.state, seat.index)
         if moves:
