@@ -28,6 +28,16 @@ def told_name(seats, index) -> str:
 
 
 @register.simple_tag(takes_context=True)
+def named(context, seat, cap: bool = False) -> str:
+    """A seat as the board names it now: "You" or "you" for the viewer (`cap`: it starts a
+    sentence), else the seat's name (a stand-in playing now named as such: seat_name)."""
+    me = context.get("me")
+    if seat == me and me is not None:
+        return "You" if cap else "you"
+    return seat_name(context.get("seats", ()), seat)
+
+
+@register.simple_tag(takes_context=True)
 def who(context, part, event) -> str:
     """A seat named in a sentence of the game's log (a part {"seat", "cap", "own"}), as it
     was when the move was made: "You" or "you" for the viewer; "Ace (easy bot) for Maya" (or
