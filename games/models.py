@@ -6,7 +6,9 @@ from django.db.models import Q
 
 from classrooms.models import Classroom, Student
 
-from .engine import limits
+from .engine import Timeout, limits
+
+TIMEOUT = Timeout.type  # the clock's entry in a move log
 
 # Bots at one table get a name each, by seat, so "Pip challenged Dot" is clear.
 BOT_NAMES = ("Ace", "Pip", "Dot", "Zig", "Lux", "Kit")
@@ -205,6 +207,14 @@ class Seat(models.Model):
     def own_win(self) -> bool:
         """A win of their own, without the app's help (OWN_WIN)."""
         return bool(self.won) and self.is_own_game and not self.helped
+
+    def stand_in_by(self, by_bot: bool, move_type: str) -> dict | None:
+        """Who made a move at this seat, as its log events keep it (engine.mark_mover's "by"):
+        a bot's move on a person's seat, other than the clock's, is a stand-in's ({"seat",
+        "bot"}); None, the person's own (or the clock's, or a bot seat's)."""
+        if by_bot and self.is_human and move_type != TIMEOUT:
+            return {"seat": self.index, "bot": self.bot_name}
+        return None
 
     @property
     def bot_name(self) -> str:

@@ -725,9 +725,9 @@ def _commit_move(
         submission=submission,
     )
     entry = {"number": match.move_count, "seat": seat.index, "text": text}
-    stand_in = by_bot and seat.is_human and not isinstance(move, Timeout)
+    stand_in = seat.stand_in_by(by_bot, move.type)
     # The events the move adds to the game's own log say who made it, once and for good.
-    mark_mover(after, {"seat": seat.index, "bot": seat.bot_name} if stand_in else None)
+    mark_mover(after, stand_in)
     if stand_in:
         entry["stand_in"] = True  # the bot's move, never told as the child's
         _mark(seat, stood_in=True, stand_in_last=True)  # never their own game again

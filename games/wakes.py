@@ -25,7 +25,7 @@ from django.db import connections
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
-from .engine import get_game
+from .engine import Game, get_game
 from .engine.learn import learn_script_move
 from .models import Match, Seat
 
@@ -62,11 +62,14 @@ def bot_actors(match: Match, seats: list[Seat] | None = None) -> list[tuple[int,
             )
         )
     actors = []
-    # Who may move at all, cheaply (Game.actors): a bot's move list (Equate's costs tens of
-    # milliseconds, here under the match's lock) is built only for a bot that may move.
-    movers = set(rules.actors(match.state, len(seats))) if seats else set()
-    for seat in seats:
-        if not seat.is_bot_turn_player or seat.index not in movers:
+    bots = [seat for seat in seats if seat.is_bot_turn_player]
+    # A game with its own Game.actors says cheaply who may move, so a bot's move list
+    # (Equate's costs tens of milliseconds, here under the match's lock) is built only for a
+    # bot that may; the default actors() builds every player's list, so it is not asked.
+    cheap = bool(bots) and type(rules).actors is not Game.actors
+    movers = set(rules.actors(match.state, len(seats))) if cheap else None
+    for seat in bots:
+        if movers is not None and seat.index not in movers:
             continue
         moves = rules.legal_moves(match.state, seat.index)
         if moves:

@@ -10,7 +10,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from .protocol import IllegalMove, LearningEvent, SettingsError, State
+from .protocol import HINT, IllegalMove, LearningEvent, SettingsError, State
 
 __all__ = [
     "as_help",
@@ -105,4 +105,4 @@ def as_help(events: list[LearningEvent], helped: bool) -> list[LearningEvent]:
     asking for a hint stays what it was."""
     if not helped:
         return events
-    return [event if event.kind == "hint" else replace(event, helped=True) for event in events]
+    return [event if event.kind == HINT else replace(event, helped=True) for event in events]

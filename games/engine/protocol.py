@@ -381,7 +381,7 @@ class Game(ABC):
         none is passive and meets no goal (only turning cards, only passing, throwing
         nothing). By default a right answer they made, a card played or a set taken, even
         with the app's help (a game won with help is finished, not won alone)."""
-        return event.correct and event.kind != "hint"
+        return event.correct and event.kind != HINT
 
     def actors(self, state: State, players: int) -> list[int]:
         """Every player who may move now (the current player, and anyone who may challenge)."""

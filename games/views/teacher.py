@@ -25,7 +25,6 @@ from ..engine import (
     SPECTATOR,
     Game,
     IllegalMove,
-    Timeout,
     all_games,
     apply_logged,
     get_game,
@@ -167,17 +166,9 @@ def _private_seats(rules: Game, state: dict, players: int, seed: int) -> list[in
 
 
 def _stand_in(record: MoveRecord, seats: list[Seat]) -> dict | None:
-    """The bot that made this move for a child (engine.mark_mover's "by"), or None: a bot's
-    move on a person's seat, other than the clock's, is a stand-in's."""
+    """The bot that made this move for a child (Seat.stand_in_by), or None."""
     seat = next((seat for seat in seats if seat.index == record.seat), None)
-    if (
-        record.by_bot
-        and seat is not None
-        and seat.is_human
-        and record.move.get("type") != Timeout.type
-    ):
-        return {"seat": seat.index, "bot": seat.bot_name}
-    return None
+    return seat.stand_in_by(record.by_bot, record.move.get("type")) if seat else None
 
 
 def _mover(record: MoveRecord, seats: list[Seat]) -> str:
