@@ -61,6 +61,21 @@ def live_clocks(settings):
     services.stop_clock_threads()
 
 
+def against_easy(student, game: str, settings: dict, seed: int | None = None):
+    """A match of the student (seat 0) against an easy bot; by default on a deal where the
+    student moves first."""
+    if seed is None:
+        seed = first_turn_seed(game, settings, 2)
+    return services.match_create(
+        game=game,
+        settings=settings,
+        classroom=student.classroom,
+        seats=[services.SeatSpec(student=student), services.SeatSpec(bot="easy")],
+        host=student,
+        seed=seed,
+    )
+
+
 def tap_at(page, points) -> None:
     """A finger's taps at these places, TAPS_APART seconds apart, whatever the page is doing
     (a board being swapped in does not make a child wait)."""
@@ -123,14 +138,7 @@ def test_prime_challenge_keeps_every_tap(network, new_page, sign_in, student, se
     taps (of the 9 cards left) go with "Take this set", in the order tapped. Wrong sets are
     refused at once here, so the turn goes on after a set (and the 8 cards are refused)."""
     seed, first_set = challenge_deal()
-    match = services.match_create(
-        game="prime-challenge",
-        settings={"level": 3, "invalid_sets": "refuse"},
-        classroom=student.classroom,
-        seats=[services.SeatSpec(student=student), services.SeatSpec(bot="easy")],
-        host=student,
-        seed=seed,
-    )
+    match = against_easy(student, "prime-challenge", {"level": 3, "invalid_sets": "refuse"}, seed)
     server_moves.latency = LATENCY[network]
     page = new_page()
     sign_in(page, student.user)
@@ -212,14 +220,7 @@ def test_factor_rummy_keeps_every_tap(
     """A card drawn, and 8 of the hand's cards ticked at once while the answer is on its way:
     all 8 go with "Make a group"."""
     settings = {"level": 2}
-    match = services.match_create(
-        game="factor-rummy",
-        settings=settings,
-        classroom=student.classroom,
-        seats=[services.SeatSpec(student=student), services.SeatSpec(bot="easy")],
-        host=student,
-        seed=first_turn_seed("factor-rummy", settings, 2),
-    )
+    match = against_easy(student, "factor-rummy", settings)
     server_moves.latency = LATENCY[network]
     page = new_page()
     sign_in(page, student.user)
@@ -247,14 +248,7 @@ def test_prime_canasta_keeps_every_tap(
     """Two cards drawn; then "Show me a set" pressed and 8 cards ticked at once while its
     answer is on its way: all 8 go with "Put aside"."""
     settings = {"level": 3}
-    match = services.match_create(
-        game="prime-canasta",
-        settings=settings,
-        classroom=student.classroom,
-        seats=[services.SeatSpec(student=student), services.SeatSpec(bot="easy")],
-        host=student,
-        seed=first_turn_seed("prime-canasta", settings, 2),
-    )
+    match = against_easy(student, "prime-canasta", settings)
     server_moves.latency = LATENCY[network]
     page = new_page()
     sign_in(page, student.user)
@@ -379,14 +373,7 @@ def test_equate_keeps_every_tap(network, new_page, sign_in, student, server_move
     from games.equate.tiles import EQUALS
     from tests.games.equate.boards import arrange
 
-    match = services.match_create(
-        game="equate",
-        settings={},
-        classroom=student.classroom,
-        seats=[services.SeatSpec(student=student), services.SeatSpec(bot="easy")],
-        host=student,
-        seed=1,
-    )
+    match = against_easy(student, "equate", {}, 1)
     match.state = arrange(match.state, [["1", "2", "+", "3", "4", "4", "6", "5", "7"], []])
     match.save(update_fields=["state"])
     server_moves.latency = LATENCY[network]
@@ -423,14 +410,7 @@ def test_the_multiplication_game_keeps_every_tap(
     """A play is one card and two multipliers (radio buttons: each holds one choice), so the 8
     taps include changes of mind: three cards, three first multipliers, two second ones. The
     last tap of each lands: "Play this card" sends the last card and the last two keys."""
-    match = services.match_create(
-        game="multiplication",
-        settings={"free_cards": 1},
-        classroom=student.classroom,
-        seats=[services.SeatSpec(student=student), services.SeatSpec(bot="easy")],
-        host=student,
-        seed=7,  # the student plays first
-    )
+    match = against_easy(student, "multiplication", {"free_cards": 1}, 7)  # the student plays first
     server_moves.latency = LATENCY[network]
     page = new_page()
     sign_in(page, student.user)
@@ -463,14 +443,7 @@ def test_prime_climb_keeps_every_tap(
     """A step is a pawn, a die and what to do (radio buttons: each holds one choice), then
     where it lands, so the 8 taps (once the dice are rolled) include changes of mind: the last
     tap of each choice lands and goes with "Move"."""
-    match = services.match_create(
-        game="prime-climb",
-        settings={"turn_limit": 5},
-        classroom=student.classroom,
-        seats=[services.SeatSpec(student=student), services.SeatSpec(bot="easy")],
-        host=student,
-        seed=first_turn_seed("prime-climb", {"turn_limit": 5}, 2),
-    )
+    match = against_easy(student, "prime-climb", {"turn_limit": 5})
     server_moves.latency = LATENCY[network]
     page = new_page()
     sign_in(page, student.user)
@@ -508,14 +481,8 @@ def test_the_line_under_a_pick_reads_as_the_rules_line(product, new_page, sign_i
     from games.primepak.challenge_view import pick_claim, product_so_far
 
     picks = [[], ["f1"], ["f1", "f0"], ["f1", "f0", "f3"], ["f0", "f1", "f3"], ["f4", "f1"]]
-    match = services.match_create(
-        game="prime-challenge",
-        settings={"level": 1, "product": product},
-        classroom=student.classroom,
-        seats=[services.SeatSpec(student=student), services.SeatSpec(bot="easy")],
-        host=student,
-        seed=6,  # the student first; the table is 2 10 2 / 5 5 10 / 2 5 2
-    )
+    # Seed 6: the student first; the table is 2 10 2 / 5 5 10 / 2 5 2.
+    match = against_easy(student, "prime-challenge", {"level": 1, "product": product}, 6)
     page = new_page()
     sign_in(page, student.user)
     page.goto(reverse("match_detail", args=[match.pk]))
@@ -561,14 +528,8 @@ def test_the_line_under_a_pick_reads_as_the_rules_line(product, new_page, sign_i
 def test_without_javascript_a_pick_still_goes_with_take_this_set(new_page, sign_in, student):
     """The cards are plain checkboxes: ticked, then "Take this set" posts them (a full page).
     Prime Challenge cannot tell the order then: the biggest number card is the answer."""
-    match = services.match_create(
-        game="prime-challenge",
-        settings={"level": 1, "invalid_sets": "refuse"},
-        classroom=student.classroom,
-        seats=[services.SeatSpec(student=student), services.SeatSpec(bot="easy")],
-        host=student,
-        seed=6,  # the student first; the table is 2 10 2 / 5 5 10 / 2 5 2
-    )
+    # Seed 6: the student first; the table is 2 10 2 / 5 5 10 / 2 5 2.
+    match = against_easy(student, "prime-challenge", {"level": 1, "invalid_sets": "refuse"}, 6)
     page = new_page(java_script_enabled=False)
     sign_in(page, student.user)
     page.goto(reverse("match_detail", args=[match.pk]))
