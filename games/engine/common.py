@@ -13,6 +13,7 @@ from typing import Any
 from .protocol import HINT, IllegalMove, LearningEvent, SettingsError, State
 
 __all__ = [
+    "PRODUCT_CHOICES",
     "as_help",
     "known_keys",
     "move_index",
@@ -91,6 +92,15 @@ def redeal(zones: list[list[Any]], rng: random.Random) -> None:
         size = len(zone)
         zone[:] = pool[start : start + size]
         start += size
+
+
+# The teacher's "Product while choosing" (setting key "product"), one setting with one meaning
+# in every game that picks cards to multiply (Prime Bomb, Prime Challenge, Prime Solitaire):
+# hidden, the child multiplies; shown, the board does, and every answer counts as help.
+PRODUCT_CHOICES = {
+    "hidden": "Hidden: the child multiplies",
+    "shown": "Shown as cards are picked (counts as help)",
+}
 
 
 def products_shown(state: State) -> bool:

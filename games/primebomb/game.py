@@ -42,7 +42,14 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, ClassVar
 
-from games.engine.common import known_keys, move_index, move_positions, redeal, whole_number
+from games.engine.common import (
+    PRODUCT_CHOICES,
+    known_keys,
+    move_index,
+    move_positions,
+    redeal,
+    whole_number,
+)
 from games.engine.protocol import (
     Bot,
     Game,
@@ -71,10 +78,6 @@ SCORING_LABELS = {"sum": "The sum of the captured cards", "count": "The number o
 NOT_A_MOVE = "That is not a move in Prime Bomb."
 MAX_POSITIONS = 20
 SKILL_WORDS = {"bomb:closest": "the closest product from a hand"}
-PRODUCT_CHOICES = {
-    "hidden": "Hidden: the child multiplies",
-    "shown": "Shown as cards are picked (counts as help)",
-}
 
 
 # --- moves ----------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.engine import log
+from games.engine.common import PRODUCT_CHOICES  # noqa: F401  challenge.py re-exports it
 from games.engine.protocol import IllegalMove, State
 from games.engine.rng import shuffled
 
@@ -54,13 +55,9 @@ INVALID_SET_LABELS = {
 }
 TEAM_LABELS = {"off": "Everyone for themselves", "pairs": "Two teams of two (4 players)"}
 TEAM_PLAYERS = 4
-# Issue 30: the teacher's "Product while choosing", in Prime Bomb's words (one setting with one
-# meaning in every game that has it). Hidden, the board never multiplies a pick: checking the
-# multiplication is what the game practises, for the player and for those who may challenge.
-PRODUCT_CHOICES = {
-    "hidden": "Hidden: the child multiplies",
-    "shown": "Shown as cards are picked (counts as help)",
-}
+# Issue 30: the teacher's "Product while choosing" (engine.common.PRODUCT_CHOICES). Hidden, the
+# board never multiplies a pick: checking the multiplication is what the game practises, for
+# the player and for those who may challenge.
 
 # Booklet, Challenges: "three cards (or 3 points)", "one card (or one point)". Our decision:
 # penalties are always points, so a stack never has to give back cards it may not have.

@@ -41,7 +41,7 @@ from functools import cache
 from math import prod
 from typing import Any, ClassVar
 
-from games.engine.common import as_help, products_shown, whole_number
+from games.engine.common import PRODUCT_CHOICES, as_help, products_shown, whole_number
 from games.engine.protocol import (
     IllegalMove,
     LearningEvent,
@@ -62,13 +62,6 @@ LEVEL_CHOICES = [(level, f"Level {level}") for level in LEVELS]
 LAYOUT_CHOICES = [("rows", "Overlapping rows"), ("pyramid", "Pyramid")]
 EXTRA_ROW_CHOICES = [(0, "No extra rows"), (1, "1 extra row"), (2, "2 extra rows")]
 DEAL_CHOICES = [("shuffled", "A new shuffle every game"), ("day", "Deal of the day")]
-# Issue 30: the teacher's "Product while choosing", in Prime Bomb's words (one setting with one
-# meaning in every game that has it). Hidden, nothing tells the child whether the chosen cards
-# are a set before "Take this set": checking the multiplication is what the game practises.
-PRODUCT_CHOICES = {
-    "hidden": "Hidden: the child multiplies",
-    "shown": "Shown as cards are picked (counts as help)",
-}
 COLUMNS = 7  # docs/rules.md: a foundation of overlapping rows is 7 columns
 PYRAMID_ROWS = 7  # our decision: rows of 1..7 cards, like the classic pyramid
 
