@@ -245,10 +245,11 @@ def main() -> None:
 
     from django.db import connection
 
-    from classrooms.models import Classroom, Student, StudentProgress
-    from classrooms.progress import progress_for_match, progress_rebuild
-    from classrooms.reports import class_report
+    from classrooms.models import Classroom, Student
     from games.models import Match
+    from progress.models import StudentProgress
+    from progress.reports import class_report
+    from progress.services import progress_for_match, progress_rebuild
 
     print(f"Progress reports on PostgreSQL — {machine()}")
     with connection.cursor() as cursor:

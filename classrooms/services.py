@@ -5,9 +5,7 @@ import secrets
 from django.db import IntegrityError, transaction
 from django.db.models import Count
 
-from games.leaving import Departure, student_matches_leave
-
-from . import signin
+from . import signals, signin
 from .models import Assignment, Classroom, Student, User, new_join_code
 from .names import clean_name, name_problem
 
@@ -130,7 +128,7 @@ def student_rename(*, student: Student, name: str) -> Student:
 
 
 @transaction.atomic
-def student_remove(*, student: Student) -> Departure:
+def student_remove(*, student: Student) -> None:
     """Delete the student, their account and everything stored about them; their classmates'
     games stay whole.
 
@@ -138,17 +136,16 @@ def student_remove(*, student: Student) -> Departure:
     matches against bots (and Learn to play rounds), and assignments given to them alone
     (with no student left, an assignment would mean the whole class). Kept for classmates:
     games played together, where the seat shows "a former student" (Seat.student's
-    on_delete); a game still being played goes on with a bot in the seat. Returns what
-    happened to their matches.
+    on_delete); a game still being played goes on with a bot in the seat (the games app
+    settles the matches when told: signals.student_removing).
     """
     Classroom.objects.select_for_update().get(pk=student.classroom_id)  # one roster change
-    departure = student_matches_leave(student=student)
+    signals.student_removing.send(sender=Student, student=student)
     # Counted before the filter on this student, so the count is of every assigned student.
     assigned = Assignment.objects.annotate(assigned=Count("students", distinct=True))
     alone = assigned.filter(students=student, assigned=1).values_list("pk", flat=True)
     Assignment.objects.filter(pk__in=list(alone)).delete()
     student.user.delete()  # the Student, its progress, ledger and learning records cascade
-    return departure
 
 
 @transaction.atomic

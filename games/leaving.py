@@ -1,7 +1,8 @@
 """A student leaves every match before a teacher deletes them, so no classmate's game breaks.
 
 The seats themselves are detached when the student record goes (Seat.student's on_delete
-marks them "a former student"); this module settles the matches first, each under its row lock.
+marks them "a former student"); this module settles the matches first, each under its row lock,
+when the classrooms app says a student is being removed (classrooms.signals.student_removing).
 """
 
 from dataclasses import dataclass
@@ -59,3 +60,8 @@ def student_matches_leave(*, student: Student) -> Departure:
         else:
             done.kept += 1
     return done
+
+
+def on_student_removing(sender, student: Student, **kwargs) -> Departure:
+    """classrooms.signals.student_removing: settle the student's matches first."""
+    return student_matches_leave(student=student)

@@ -92,7 +92,7 @@ class Match(models.Model):
     analysis = models.JSONField(null=True, blank=True)
     # The deck level or variant the match counts toward in progress reports (the rules'
     # progress_level key, "level-3"); set at creation. No index: reports read
-    # classrooms.StudentProgress, never matches by level.
+    # progress.StudentProgress, never matches by level.
     level = models.CharField(max_length=limits.LEVEL_KEY, blank=True, default="")
     # A Learn to play round's progress through its script ({"step", "done"}); None otherwise.
     learn = models.JSONField(null=True, blank=True)

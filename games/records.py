@@ -85,15 +85,18 @@ def classroom_records(classroom: Classroom) -> list[tuple[Student, list[Record]]
     return [(s, best[s.pk]) for s in classroom.students.all() if s.pk in best]
 
 
-def record_for_match(match: Match, student: Student | int | None = None) -> MatchRecord | None:
+def record_for_match(
+    match: Match, student: Student | int | None = None, *, seats: list | None = None
+) -> MatchRecord | None:
     """How a finished match stands against the record of its student (default: the first
-    student seated); None if the game keeps no record or the student did not play."""
+    student seated); None if the game keeps no record or the student did not play. `seats`:
+    the match's seats when the caller has them."""
     if match.status != Match.Status.FINISHED or not match.counts:
         return None
     rule = get_game(match.game).record_rule(match.settings)
     if rule is None:
         return None
-    seats = getattr(match, "_seats", None) or list(match.seats.all())
+    seats = seats if seats is not None else list(match.seats.all())
     student_id = student if isinstance(student, int) else getattr(student, "pk", None)
     seat = next(
         (s for s in seats if s.student_id and student_id in (None, s.student_id)),

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import logging
 import secrets
+import time
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
@@ -13,12 +15,13 @@ from django.utils import timezone
 
 from classrooms.models import Assignment, Classroom, Student, User
 
-from . import wakes
+from . import signals, wakes
 from .engine import (
     HINT,
     SPECTATOR,
     Game,
     IllegalMove,
+    Played,
     SettingsError,
     Timeout,
     get_game,
@@ -31,6 +34,11 @@ from .models import LearningRecord, Match, MoveRecord, Seat
 
 # Who plays a seat: a student, or a teacher (practice games and Learn to play).
 Player = Student | User
+
+# How long each match's row lock was held: DEBUG for every lock (bench/move_load.py reads
+# them with LOCK_LOG_LEVEL=DEBUG), WARNING past SLOW_LOCK_MS (everyone else waits that long).
+lock_log = logging.getLogger("games.locks")
+SLOW_LOCK_MS = 50
 
 
 class MatchError(Exception):
@@ -83,6 +91,16 @@ PRIVATE_FIELDS = ["state", "move_count", "last_move_at"]
 FAILURES_STUCK = 3
 RECENT_MOVES = 8
 SEEN_EVERY = 15  # seconds between presence writes; well under GAMES_SEAT_AWAY_SECONDS
+
+
+@dataclass(frozen=True)
+class Moved:
+    """What a player's move left: the match (locked and saved), its seats, and what the move
+    showed (its learning events: the mover's board plays a "good" sound for a right fact)."""
+
+    match: Match
+    seats: list[Seat]
+    events: list
 
 
 @dataclass(frozen=True)
@@ -253,13 +271,19 @@ def match_play(
     In a Learn to play round only the move the coach asked for is made.
     """
     refused: IllegalMove | None = None
+    # The move is worked out on the board the player saw before the lock is taken; under the
+    # lock it is only checked (nobody moved meanwhile) and kept.
+    early = _work_out(match_id, player, move, version)
     with transaction.atomic():
-        match, seats = _locked_with_seats(match_id)
+        match, seats = _locked_with_seats(match_id, state=False)
         seat = seat_of(seats, player)
         if seat is None:
             raise NotYourSeat("You are not playing in this game.")
         if submission:
             _check_submission(match, seat, submission)
+        played = early.played if early is not None and early.still(match) else None
+        if played is not None:
+            match.state = early.before  # the state it was worked out on is the state now
         rules = get_game(match.game)
         if match.version != version and not _same_board_key(match, rules, seat, board_key):
             raise StaleBoard("The board changed before your move arrived. Here it is now.")
@@ -269,27 +293,69 @@ def match_play(
             raise MatchError("You gave up this game, so a bot is playing it now.")
         parsed = rules.parse_move(move)  # garbage raises IllegalMove and records nothing
         try:
-            after = rules.apply_move(match.state, seat.index, parsed)
+            if played is None:
+                played = rules.play(match.state, seat.index, parsed)
             if match.mode == Match.Mode.LEARN:
                 _learn_check(match, rules, parsed)
         except IllegalMove as error:
             _mark(seat, stand_in_last=False)  # they are at the board: the hand is theirs
             events = rules.learning_events(match.state, seat.index, parsed, error)
-            _record_learning(match, None, events)
+            _record_learning(match, seats, None, events)
             refused = error
         else:
             back = seat.bot_stand_in
-            if after == match.state and match.learn is None and not back:
-                return match  # nothing changed (the same choice again): not a move
+            if played.state == match.state and match.learn is None and not back:
+                return Moved(match, seats, [])  # the same choice again: not a move
             if back:  # they are back: the stand-in bot stops
                 seat.bot_stand_in = False
                 seat.save(update_fields=["bot_stand_in"])
             _commit_move(
-                match, seat, parsed, after, by_bot=False, submission=submission, public=back
-            )
+                match, seats, seat, parsed, played, by_bot=False, submission=submission,
+                public=back,
+            )  # fmt: skip
     if refused is not None:
         raise refused
-    return match
+    return Moved(match, seats, played.events)
+
+
+@dataclass(frozen=True)
+class _Early:
+    """A move worked out before the lock: on the state at (version, move_count)."""
+
+    version: int
+    move_count: int
+    before: dict
+    played: Played
+
+    def still(self, match: Match) -> bool:
+        """Whether the match is still as it was (a move only its player sees changes the
+        state but not the version: the move count tells)."""
+        return (match.version, match.move_count) == (self.version, self.move_count)
+
+
+def _work_out(match_id: int, player: Player, move: object, version: int) -> _Early | None:
+    """The player's move applied to the match as it is now, without any lock; None when
+    the board they saw is gone, the move is refused or anything else is not simple (the
+    locked path then decides and says why)."""
+    mine = {"student": player} if isinstance(player, Student) else {"teacher": player}
+    seat = (
+        Seat.objects.filter(match_id=match_id, **mine)
+        .select_related("match")
+        .only("index", "gave_up", "match__game", "match__state", "match__version",
+              "match__move_count", "match__status", "match__mode")
+        .first()
+    )  # fmt: skip
+    if seat is None or seat.gave_up:
+        return None
+    match = seat.match
+    if match.version != version or match.status != Match.Status.PLAYING:
+        return None
+    rules = get_game(match.game)
+    try:
+        played = rules.play(match.state, seat.index, rules.parse_move(move))
+    except IllegalMove:
+        return None
+    return _Early(match.version, match.move_count, match.state, played)
 
 
 def _check_submission(match: Match, seat: Seat, submission: str) -> None:
@@ -324,18 +390,18 @@ def match_give_up(*, match_id: int, player: Player) -> Match:
         legal = rules.legal_moves(match.state, seat.index) if rules.resign_move else []
         resign = next((move for move in legal if move.type == rules.resign_move), None)
         if resign is not None and match.mode != Match.Mode.LEARN:
-            after = rules.apply_move(match.state, seat.index, resign)
-            _commit_move(match, seat, resign, after, by_bot=False)
+            played = rules.play(match.state, seat.index, resign)
+            _commit_move(match, seats, seat, resign, played, by_bot=False)
         elif any(s.is_human and not s.gave_up for s in seats if s.pk != seat.pk):
             seat.bot_stand_in = True
             seat.bot = seat.bot or next(iter(rules.bots()))
             seat.save(update_fields=["bot_stand_in", "bot"])
-            _changed(match, same_round=True)  # the state is as it was: so is its clock
+            _changed(match, seats, same_round=True)  # the state is as it was: so is its clock
         else:
             match.status = Match.Status.ABANDONED
             match.finished_at = _now()
             match.outcome = {"winners": [], "scores": [], "reason": "gave up"}
-            _changed(match)
+            _changed(match, seats)
             if match.counts:
                 _on_commit_progress(match.pk)
     return match
@@ -371,25 +437,69 @@ def match_clock(*, match_id: int, version: int) -> bool:
 def match_wake(*, match_id: int) -> bool:
     """Do what is due in the match now: the clock running out, else the move of the bot whose
     think time ended first; then plan the next wake-up. One change at a time (the next wake-up
-    does the next). Idempotent: an early or repeated wake-up only plans again."""
+    does the next). Idempotent: an early or repeated wake-up only plans again.
+
+    The bots think outside the match's row lock, on the match as it was when they were due;
+    their move is kept only if nobody moved meanwhile (else that move planned them again)."""
     with transaction.atomic():
         match, seats = _locked_with_seats(match_id)
         now = _clock()
         wakes.woken(match, now)
+        thinking: list[Seat] = []
         if match.status == Match.Status.PLAYING and match.stuck_at is None:
             if wakes.clock_due(match, now):
                 _clock_runs_out(match, seats)
                 return True
             if not match.bots_due:  # planned before wake-ups existed (an upgrade): plan now
                 wakes.plan(match, seats, same_round=True, now=now)
-            for seat in wakes.due_bots(match, now):
-                if _bot_acts(match, seats, seat):
-                    return True
-                match.bots_due[str(seat)] = wakes.DECLINED  # nothing to do this round
-        wakes.replan(match)
-        _wake_after_commit(match)
-        match.save(update_fields=["bots_due", "due_at", "wake_at"])
+            for index in wakes.due_bots(match, now):
+                if match.mode == Match.Mode.LEARN:  # the script's own step: nothing to think
+                    if _bot_acts(match, seats, index):
+                        return True
+                    match.bots_due[str(index)] = wakes.DECLINED
+                    continue
+                seat = next((s for s in seats if s.index == index), None)
+                if seat is not None and seat.is_bot_turn_player:
+                    thinking.append(seat)
+                else:
+                    match.bots_due[str(index)] = wakes.DECLINED
+        if not thinking:
+            _plan_next_wake(match)
+            return False
+        match.save(update_fields=["bots_due", "wake_at"])
+        before = (match.version, match.move_count, match.state)
+        rules = get_game(match.game)
+    choices = []  # each due bot in turn until one moves: (seat, move, what it did)
+    for seat in thinking:
+        move = _bot_choice(rules, match, seat)
+        played = rules.play(match.state, seat.index, move) if move is not None else None
+        choices.append((seat, move, played))
+        if move is not None:
+            break
+    with transaction.atomic():
+        match, seats = _locked_with_seats(match_id, state=False)
+        if (match.version, match.move_count) != before[:2]:
+            return False  # someone moved first: their move planned the bots again
+        match.state = before[2]
+        if match.status != Match.Status.PLAYING or match.stuck_at is not None:
+            return False
+        for thought, move, played in choices:
+            seat = next(s for s in seats if s.index == thought.index)
+            if move is None or not seat.is_bot_turn_player:  # nothing to do (or a child's
+                match.bots_due[str(seat.index)] = wakes.DECLINED  # back at their seat)
+                continue
+            match.bots_due.pop(str(seat.index), None)  # a new think time if it moves again
+            _commit_move(match, seats, seat, move, played, by_bot=True)
+            return True
+        _plan_next_wake(match)
     return False
+
+
+def _plan_next_wake(match: Match) -> None:
+    """Nothing changed: plan the next wake-up from what is left to do, and keep the plan."""
+    wakes.replan(match)
+    _wake_after_commit(match)
+    match.save(update_fields=["bots_due", "due_at", "wake_at"])
 
 
 def match_failed(*, match_id: int, error: BaseException) -> bool:
@@ -400,6 +510,7 @@ def match_failed(*, match_id: int, error: BaseException) -> bool:
         match = Match.objects.select_for_update().filter(pk=match_id).first()
         if match is None or match.stuck_at is not None:
             return False
+        _time_lock(match_id)
         match.failures += 1
         match.wake_at = None  # the chain of wake-ups broke here: the sweep sends the next try
         stuck = match.failures >= FAILURES_STUCK
@@ -530,22 +641,39 @@ def _clock() -> float:
 
 def _locked(match_id: int) -> Match:
     try:
-        return Match.objects.select_for_update().get(pk=match_id)
+        match = Match.objects.select_for_update().get(pk=match_id)
     except Match.DoesNotExist:
         raise MatchError("There is no such game.") from None
+    _time_lock(match_id)
+    return match
 
 
-def _locked_with_seats(match_id: int) -> tuple[Match, list[Seat]]:
-    """The match, locked, and its seats with their students, in one query."""
-    seats = list(
-        Seat.objects.filter(match_id=match_id)
-        .select_related("match", "student")
-        .select_for_update(of=("match",))
-    )
+def _time_lock(match_id: int) -> None:
+    """Log how long the match's row lock is held, from now to the commit that releases it
+    (the first thing done after commit: the later callbacks no longer hold it)."""
+    if not lock_log.isEnabledFor(logging.WARNING):
+        return
+    started = time.perf_counter()
+
+    def held() -> None:
+        ms = (time.perf_counter() - started) * 1000
+        level = logging.WARNING if ms > SLOW_LOCK_MS else logging.DEBUG
+        lock_log.log(level, "match %s: row lock held %.2f ms", match_id, ms)
+
+    transaction.on_commit(held, robust=True)
+
+
+def _locked_with_seats(match_id: int, *, state: bool = True) -> tuple[Match, list[Seat]]:
+    """The match, locked, and its seats with their students, in one query. state=False: the
+    caller has the state already (worked out before the lock), so it is read only if used."""
+    query = Seat.objects.filter(match_id=match_id).select_related("match", "student")
+    if not state:
+        query = query.defer("match__state")
+    seats = list(query.select_for_update(of=("match",)))
     if not seats:
         raise MatchError("There is no such game.")
+    _time_lock(match_id)
     match = seats[0].match
-    match._seats = seats
     for seat in seats:
         seat.match = match
     return match, seats
@@ -584,13 +712,11 @@ def _learn_script_play(match: Match, seats: list[Seat], rules: Game) -> bool:
         return False
     player, move, progress = found
     if player is None:
-        after = rules.apply_timeout(match.state)
-        player = rules.current_player(match.state) or 0
-    else:
-        after = rules.apply_move(match.state, player, move)
+        move, player = Timeout(), rules.current_player(match.state) or 0
+    played = rules.play(match.state, player, move)
     match.learn = progress
     seat = next(s for s in seats if s.index == player)
-    _commit_move(match, seat, move, after, by_bot=True)
+    _commit_move(match, seats, seat, move, played, by_bot=True)
     return True
 
 
@@ -607,7 +733,7 @@ def _start(match: Match) -> None:
     _changed(match)
 
 
-def _changed(match: Match, *, same_round: bool = False) -> None:
+def _changed(match: Match, seats: list[Seat] | None = None, *, same_round: bool = False) -> None:
     """Save a visible change: bump the version, set the clock (in the same round, leave the
     running one and the bots' think times as they are), plan the next wake-up; after commit,
     publish the change and send the wake-up if one is needed."""
@@ -621,7 +747,7 @@ def _changed(match: Match, *, same_round: bool = False) -> None:
         match.deadline_at = None
     elif not (same_round and match.deadline_at is not None):  # else the running clock goes on
         match.deadline_at = _now() + timedelta(seconds=clock)
-    wakes.plan(match, getattr(match, "_seats", None), same_round=same_round, now=_clock())
+    wakes.plan(match, seats, same_round=same_round, now=_clock())
     _wake_after_commit(match)
     match.save(update_fields=CHANGED_FIELDS)
     # Each side effect on its own, robust: a publish that fails (Redis away) must neither turn
@@ -642,7 +768,8 @@ def _send_wake(match_id: int, due) -> None:
 
 def _bot_acts(match: Match, seats: list[Seat], player: int | None) -> bool:
     """The bot playing `player` makes its move now, if it has one it wants to make (in a Learn
-    to play round: the script's own step). False when it had nothing to do."""
+    to play round: the script's own step). False when it had nothing to do. Under the lock:
+    for the script, tests and the demo data (a match's wake-up thinks outside it)."""
     rules = get_game(match.game)
     if match.mode == Match.Mode.LEARN:
         match.bots_due.pop(str(player), None)  # the script's next step gets its own pause
@@ -650,26 +777,32 @@ def _bot_acts(match: Match, seats: list[Seat], player: int | None) -> bool:
     seat = next((s for s in seats if s.index == player), None)
     if seat is None or not seat.is_bot_turn_player:
         return False
-    moves = rules.legal_moves(match.state, player)
-    if not moves:
-        return False
-    rng = rng_for(match.seed, "bot", player, match.version)
-    move = rules.bots()[seat.bot].choose_move(rules.view(match.state, player), moves, rng)
+    move = _bot_choice(rules, match, seat)
     if move is None:  # nothing it wants to do now (a challenge it did not spot, a choice made)
         return False
-    after = rules.apply_move(match.state, player, move)
+    played = rules.play(match.state, seat.index, move)
     match.bots_due.pop(str(player), None)  # it moved: a new think time if it may move again
-    _commit_move(match, seat, move, after, by_bot=True)
+    _commit_move(match, seats, seat, move, played, by_bot=True)
     return True
+
+
+def _bot_choice(rules: Game, match: Match, seat: Seat):
+    """The move the seat's bot makes in the match as it is (None: nothing now), from its own
+    view; its randomness is keyed by the match's seed, the seat and the version."""
+    moves = rules.legal_moves(match.state, seat.index)
+    if not moves:
+        return None
+    rng = rng_for(match.seed, "bot", seat.index, match.version)
+    return rules.bots()[seat.bot].choose_move(rules.view(match.state, seat.index), moves, rng)
 
 
 def _clock_runs_out(match: Match, seats: list[Seat]) -> None:
     """Apply the rules' timeout (a turn ends, the cards are shown)."""
     rules = get_game(match.game)
-    after = rules.apply_timeout(match.state)
     player = rules.current_player(match.state) or 0
+    played = rules.play(match.state, player, Timeout())
     seat = next(s for s in seats if s.index == player)
-    _commit_move(match, seat, Timeout(), after, by_bot=True)
+    _commit_move(match, seats, seat, Timeout(), played, by_bot=True)
 
 
 def _publish(match_id: int, version: int) -> None:
@@ -686,11 +819,12 @@ def _schedule_analysis(match_id: int) -> None:
 
 
 def _on_commit_progress(match_id: int) -> None:
-    """Once committed, add the ended match to its students' progress (a lost task is caught
-    up by the nightly rebuild, so a broker hiccup must not fail the move: robust)."""
-    from classrooms.tasks import progress_match
-
-    transaction.on_commit(lambda: progress_match.delay(match_id), robust=True)
+    """Once committed, tell whoever keeps progress that the match ended (games.signals); a
+    lost message is caught up by the nightly rebuild, so a broker hiccup must not fail the
+    move: robust."""
+    transaction.on_commit(
+        lambda: signals.match_ended.send(sender=Match, match_id=match_id), robust=True
+    )
 
 
 def stop_clock_threads() -> None:
@@ -700,9 +834,10 @@ def stop_clock_threads() -> None:
 
 def _commit_move(
     match: Match,
+    seats: list[Seat],
     seat: Seat,
     move,
-    after: dict,
+    played: Played,
     *,
     by_bot: bool,
     submission: str = "",
@@ -711,10 +846,10 @@ def _commit_move(
     """Keep an applied move: its record, its learning events, the new state, the end of the
     game; then the visible change (unless only its player can see it: _private_move)."""
     rules = get_game(match.game)
-    before = match.state
-    private = not (public or by_bot) and _private_move(match, rules, seat, before, after)
+    before, after = match.state, played.state
+    private = not (public or by_bot) and _private_move(match, seats, rules, seat, before, after)
     match.move_count += 1
-    text = rules.describe(before, seat.index, move)[: limits.MOVE_TEXT]
+    text = played.text[: limits.MOVE_TEXT]
     MoveRecord.objects.create(
         match=match,
         number=match.move_count,
@@ -740,9 +875,7 @@ def _commit_move(
         seat.save(update_fields=["gave_up"])
     # The clock's timeouts too: a wrong set nobody challenged in time is a mistake once its
     # window closes (Prime Challenge); the rules' events name the player they are about.
-    events = rules.learning_events(before, seat.index, move, after)
-    _record_learning(match, match.move_count, events)
-    match._events = events  # what the move showed, for the mover's board (a "good set" sound)
+    _record_learning(match, seats, match.move_count, played.events)
     match.state = after
     match.last_move_at = _now()
     outcome = rules.outcome(after)
@@ -758,7 +891,7 @@ def _commit_move(
         match.status = Match.Status.FINISHED
         match.outcome = outcome_json
         match.finished_at = match.last_move_at
-        for each in getattr(match, "_seats", None) or match.seats.all():
+        for each in seats:
             each.won = each.index in outcome_json["winners"]
             each.save(update_fields=["won"])
         if match.counts and type(rules).analyse is not Game.analyse:
@@ -770,14 +903,20 @@ def _commit_move(
         match.save(update_fields=PRIVATE_FIELDS)
         return
     before_key = rules.timer_key(before)
-    _changed(match, same_round=before_key is not None and before_key == rules.timer_key(after))
+    same_round = before_key is not None and before_key == rules.timer_key(after)
+    _changed(match, seats, same_round=same_round)
 
 
-def _private_move(match: Match, rules: Game, seat: Seat, before: dict, after: dict) -> bool:
+def _private_move(
+    match: Match, seats: list[Seat], rules: Game, seat: Seat, before: dict, after: dict
+) -> bool:
     """Whether a player's move changes what only they can see (Prime Bomb: a changed secret
-    choice). Such a move is kept without a new version, a live update or a line in the recent
-    moves: anything else would tell the others that something happened (issue 36). A move
-    that ends the game, starts or stops a clock, or steps a Learn to play round is public."""
+    choice; Game.secret_moves). Such a move is kept without a new version, a live update or
+    a line in the recent moves: anything else would tell the others that something happened
+    (issue 36). A move that ends the game, starts or stops a clock, or steps a Learn to play
+    round is public."""
+    if not rules.secret_moves:
+        return False
     if match.mode == Match.Mode.LEARN or rules.outcome(after) is not None:
         return False
     key = rules.timer_key(before)
@@ -786,18 +925,16 @@ def _private_move(match: Match, rules: Game, seat: Seat, before: dict, after: di
     )
     if not same_clock:
         return False
-    players = len(getattr(match, "_seats", None) or match.seats.all())
-    others = [SPECTATOR, *(p for p in range(players) if p != seat.index)]
+    others = [SPECTATOR, *(s.index for s in seats if s.index != seat.index)]
     return all(rules.view(before, p) == rules.view(after, p) for p in others)
 
 
-def _record_learning(match: Match, number: int | None, events) -> None:
+def _record_learning(match: Match, seats: list[Seat], number: int | None, events) -> None:
     """Keep each event for the student it is about (a bot's challenge can show what a
     student missed); bots and bots standing in for a student learn nothing, and neither does
     anyone in a Learn to play round or a teacher's practice game."""
     if not events or not match.counts:
         return
-    seats = getattr(match, "_seats", None) or list(match.seats.all())
     # A hand a stand-in played last is the bot's: what it shows is never the child's.
     learners = {
         s.index: s for s in seats if s.student_id and not s.bot_stand_in and not s.stand_in_last

@@ -25,7 +25,7 @@ from django.db import connections
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
-from .engine import Game, get_game
+from .engine import Bot, get_game
 from .engine.learn import learn_script_move
 from .models import Match, Seat
 
@@ -63,24 +63,24 @@ def bot_actors(match: Match, seats: list[Seat] | None = None) -> list[tuple[int,
         )
     actors = []
     bots = [seat for seat in seats if seat.is_bot_turn_player]
-    # A game with its own Game.actors says cheaply who may move, so a bot's move list
-    # (Equate's costs tens of milliseconds, here under the match's lock) is built only for a
-    # bot that may; the default actors() builds every player's list, so it is not asked.
-    cheap = bool(bots) and type(rules).actors is not Game.actors
-    movers = set(rules.actors(match.state, len(seats))) if cheap else None
+    # Game.actors says cheaply who may move (here under the match's lock): a bot's move list
+    # (Equate's costs tens of milliseconds) is built only for a bot that times its reaction
+    # by its moves (Prime Challenge's challenges).
+    movers = set(rules.actors(match.state, len(seats))) if bots else set()
     for seat in bots:
-        if movers is not None and seat.index not in movers:
+        if seat.index not in movers:
             continue
-        moves = rules.legal_moves(match.state, seat.index)
-        if moves:
-            bot = rules.bots()[seat.bot]
+        bot = rules.bots()[seat.bot]
+        delay = None
+        if type(bot).reaction_seconds is not Bot.reaction_seconds:
+            moves = rules.legal_moves(match.state, seat.index)
             view = rules.view(match.state, seat.index)
             delay = bot.reaction_seconds(view, moves, think_rng(match, seat.index))
-            if delay is None:
-                delay = settings.GAMES_BOT_DELAY_SECONDS
-            else:
-                delay *= settings.GAMES_BOT_THINK_SCALE
-            actors.append((seat.index, delay))
+        if delay is None:
+            delay = settings.GAMES_BOT_DELAY_SECONDS
+        else:
+            delay *= settings.GAMES_BOT_THINK_SCALE
+        actors.append((seat.index, delay))
     return actors
 
 

@@ -47,14 +47,15 @@ from django.utils.http import urlsafe_base64_encode
 
 from classrooms import services as roster
 from classrooms.access import MAX_ID, query_id
-from classrooms.models import Assignment, Classroom, ReportJob, Student, User
-from classrooms.progress import progress_for_match
+from classrooms.models import Assignment, Classroom, Student, User
 from games import services
 from games.assignments import assignment_create
 from games.engine import Game, IllegalMove, Move, all_games, get_game
 from games.engine.texts import CLOCK
 from games.forms import move_data_from_post
 from games.models import Match
+from progress.models import ReportJob
+from progress.services import progress_for_match
 
 from .fuzzing import (
     BAD_FILES,

@@ -2,8 +2,8 @@
 (stylesheet, script, story, errors in place, fact map, resign move, list fields) is declared by
 the game, and the list of games is a setting (config/games.py). A ninth game then edits none of
 the platform: this fails if a game's slug or one of its move types is written in the platform's
-code (games/ outside the game packages, classrooms/) or its templates (outside each game's own
-folder, templates/games/<slug>/)."""
+code (games/ outside the game packages, classrooms/, progress/) or its templates (outside each
+game's own folder, templates/games/<slug>/)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,8 @@ def _platform_files() -> list[Path]:
         *(ROOT / "games" / "views").glob("*.py"),
         *(ROOT / "games" / "templatetags").glob("*.py"),
     ]
-    files += [p for p in (ROOT / "classrooms").rglob("*.py") if "migrations" not in p.parts]
+    for app in ("classrooms", "progress"):
+        files += [p for p in (ROOT / app).rglob("*.py") if "migrations" not in p.parts]
     slugs = {game.slug for game in all_games()}
     files += [
         p

@@ -7,14 +7,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
-from games.assignments import assignment_title, assignments_for_student
-from games.records import student_records
-
 from .. import ratelimit
-from ..access import current_student, student_required
 from ..forms import JoinCodeForm, WordSecretForm
 from ..models import JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, Classroom, Student
-from ..reports import student_levels
 from ..signin import PICTURE_COUNT, PICTURES
 from .common import rate_limited, render_form
 
@@ -127,17 +122,3 @@ def _try_sign_in(request: HttpRequest, student: Student, secret: str, context: d
     if request.htmx:
         return HttpResponseClientRedirect(reverse("student_home"))
     return redirect("student_home")
-
-
-@student_required
-def student_home(request: HttpRequest) -> HttpResponse:
-    """A student's own page: their assignments, their stars at each level, and their records."""
-    student = current_student(request)
-    progress = assignments_for_student(student)
-    context = {
-        "student": student,
-        "assignments": [(p, assignment_title(p.assignment)) for p in progress],
-        "records": student_records(student),
-        "levels": student_levels(student),
-    }
-    return render(request, "student/home.html", context)

@@ -142,6 +142,16 @@ class Timeout(Move):
         return "time ran out"
 
 
+@dataclass(frozen=True)
+class Played:
+    """A move applied, with what it did: the new state, its line for the game log and its
+    learning events, worked out together so that nothing works the move out again."""
+
+    state: State
+    text: str
+    events: list[LearningEvent]
+
+
 class Bot(ABC):
     """A computer player of a named strength. It sees only its own view."""
 
@@ -206,6 +216,10 @@ class Game(ABC):
     # The move type that gives the game up, where the rules have one (Prime Solitaire's "give
     # up"): the platform's "Give up" plays it; None: a bot plays the seat on, or the game closes.
     resign_move: ClassVar[str | None] = None
+    # Whether a player's move may change only what they can see (Prime Bomb's secret choice):
+    # the platform then compares the others' views before and after each move and keeps such
+    # a move without telling anyone (no new version, no line in the log).
+    secret_moves: ClassVar[bool] = False
 
     # --- settings -------------------------------------------------------------------------
     @abstractmethod
@@ -384,7 +398,10 @@ class Game(ABC):
         return event.correct and event.kind != HINT
 
     def actors(self, state: State, players: int) -> list[int]:
-        """Every player who may move now (the current player, and anyone who may challenge)."""
+        """Every player who may move now (the current player, and anyone who may challenge):
+        exactly those legal_moves lists moves for (the conformance check holds a game to
+        it). The platform asks at every change, under the match's lock, so a game answers
+        from its state without building move lists; this default does build them."""
         return [p for p in range(players) if self.legal_moves(state, p)]
 
     def board_key(self, state: State, player: int) -> str | None:
@@ -411,6 +428,18 @@ class Game(ABC):
     def describe(self, state: State, player: int, move: Move) -> str:
         """One line for the game log ("Ana discarded 24 = 4 × 6")."""
         return move.label()
+
+    def play(self, state: State, player: int, move: Move) -> Played:
+        """Apply a move (the clock's Timeout too: apply_timeout), with its log line and its
+        learning events; IllegalMove as apply_move. What the platform calls: a game whose
+        describe or learning_events would work the move out again overrides this to do the
+        work once."""
+        if isinstance(move, Timeout):
+            after = self.apply_timeout(state)
+        else:
+            after = self.apply_move(state, player, move)
+        text = self.describe(state, player, move)
+        return Played(after, text, self.learning_events(state, player, move, after))
 
 
 def apply_logged(game: Game, state: State, player: int, data: Any) -> State:

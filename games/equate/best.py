@@ -327,7 +327,7 @@ class _BranchAndBound(_Search):
         return True
 
     def _singles(self) -> None:
-        """One tile alone, its main line an equation (rules.py decision 3)."""
+        """One tile alone, its main line an equation (docs/rules.md, Equate: "A play")."""
         scorer = Scorer(self.state, self.seat)
         lone = not self.filled
         for sq in sorted(self.anchors):

@@ -1,13 +1,13 @@
 """Reading one line of Equate tiles: its numbers, whether it is complete, its value, its truth.
 
-Rule text: Equate's rule text ("Additional Rule Tidbits"); docs/rules.md ("Equate"):
-adjacent number tiles form one number ("A 2 followed by a 3 creates 23. A 2 followed by 1/2
-creates the mixed numeral 2½. The number, -2, followed by 4 creates the negative number, -24.
-A numeral 1 followed by 5² creates 15²."), "The subtraction symbol is used only for
-subtracting and not for taking an opposite", "Unnecessary 0 digits are not allowed. For
-example 05 cannot be used for 5.", "Equations cannot be extended to contain more than one
-equal symbol", incomplete strings ("6 +") are not allowed, a played expression may not be
-negative, the usual order of operations, exact arithmetic (Fraction, never float).
+Rule text: Equate's rule text ("Additional Rule Tidbits"): adjacent number tiles form one number
+("A 2 followed by a 3 creates 23. A 2 followed by 1/2 creates the mixed numeral 2½. The number,
+-2, followed by 4 creates the negative number, -24. A numeral 1 followed by 5² creates 15²."),
+"The subtraction symbol is used only for subtracting and not for taking an opposite",
+"Unnecessary 0 digits are not allowed. For example 05 cannot be used for 5.", "Equations cannot
+be extended to contain more than one equal symbol", incomplete strings ("6 +") are not allowed,
+a played expression may not be negative, the usual order of operations, exact arithmetic
+(Fraction, never float).
 
 `read_line(faces)` reads the faces of one full line of adjacent tiles (left to right, or top to
 bottom) and returns a `Line`, or raises IllegalMove whose reason starts with the line as people
@@ -16,30 +16,8 @@ read it (so a caller may put "Going down, " in front) and whose kind names the m
 are not tiles at all (a blank's "?" included: on the board a blank has its face) raise
 ValueError: that is a bug of the caller, not a child's mistake.
 
-Our decisions where the text is silent (for docs/rules.md):
-
-1. A number is a run of adjacent number tiles. A negative tile ("-2") may only be its first
-   tile; a fraction tile or an exponent tile may only be its last: "½ then 3", "½ then ½" and
-   "5² then 1" are not numbers ("syntax").
-2. "0" followed by anything in the same number is an unnecessary 0 ("leading_zero"): 05, 00,
-   05² and also 0½ (write ½). "0" alone and "0²" alone are fine, and so is 10².
-3. An exponent tile raises the whole number it ends: "1" then "5²" is 15² = 225. A negative
-   number may not have a power ("-2" then "5²" is refused, "syntax"): -25² would mean
-   -(25²) in a book but looks like (-25)², so Equate does not use it.
-4. A mixed numeral takes its sign from its negative tile: "-2" then "1/2" is -2½ = -5/2.
-5. Checks come in this order, and the first that fails is the reason given: two "=", then
-   incomplete strings, then the numbers, then the arithmetic (÷ 0, below 0), then the truth.
-6. Not negative: each side is read with × and ÷ worked out first, then its + and − from left
-   to right; the running total must never go below 0 ("17 − 20", and "3 − 5 + 4" too, since
-   3 − 5 goes below 0 on the way). A line that uses a negative tile (Advanced set) may go
-   below 0 anywhere: its numbers are already negative.
-7. Division by zero is refused wherever it happens, and "2 ÷ 0²" counts too.
-8. An equation is true when its two sides have exactly the same value. The reason for a false
-   one names the value of each side that is not written as a plain number already:
-   "2 + 3 = 6 is not true: 2 + 3 = 5"; "5 = 6 is not true."
-9. One number alone ("45") is a complete expression; "5 = 5" is a true equation.
-10. Values are shown for people as whole numbers and mixed numerals: "5½", "⅚", and any other
-    fraction as small figures ("2⁷⁄₁₂"); a value below 0 has a "-" in front, like the tiles.
+Decisions: docs/rules.md, "Equate": "Reading a line" (what makes a number, unneeded 0s,
+powers and mixed numerals, never below 0, ÷ 0, the order of the checks, how values are shown).
 """
 
 from __future__ import annotations

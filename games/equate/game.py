@@ -1,53 +1,12 @@
 """Equate as a Game: settings, moves and their JSON and form forms, views, learning events.
 
-The rules and their decisions are in rules.py (and tiles.py, expr.py); this module adds what
-the platform needs (issue 17, step 2). The plays come from movegen.generate. Its own decisions
-(for docs/rules.md):
+The rules are rules.py (with tiles.py, expr.py and board.py); this module adds what the
+platform needs: the settings, the moves (Place, Trade, Pass, Hint) with their JSON and form
+text, legal_moves (listed in part; the plays come from movegen.generate), the views, the
+learning events and the hint.
 
-1. Settings: "tiles" (the level a teacher picks: whole numbers — the Original tiles without
-   fractions —, the Original tiles, or the Advanced tiles, adding negative numbers and powers;
-   teacher only), "rounds" (the equal-turns time limit: no limit, or 3, 5, 10, 15 or 20 rounds
-   offered; any whole number from 1 to rules.MAX_ROUNDS is accepted) and "values" (hidden, the
-   default, or shown: the board works out each side of the line being built; then every
-   equation counts as help; teacher only). Form text is accepted: "10", and "None" or "" for
-   no limit. Progress counts by the tile set (progress_level), easiest first.
-2. Moves: Place(tiles=((row, col, tile, face), ...)), tile a rack position or "=" (the one
-   beside the board), face what a blank stands for, else None; Trade(tiles=(positions...));
-   Pass(). A Place's placements are kept sorted by square. The board's form posts a Place's
-   tiles as text, "row:col:tile" or "row:col:tile:face" joined by "," (a blank as "9:9:4:1/2",
-   "½" accepted for "1/2"), and a Trade's as "3,5" (checkboxes). Anything else is refused.
-3. legal_moves (only the player to move has any): Pass, then the trades, then the plays of
-   at most movegen.LISTED_TILES tiles (blanks kept back) whose main line is an equation, in
-   movegen's order and in the form canonical_move gives. Trades, plays and the hint are listed
-   in part (listed_in_part): every other trade or play the rules allow is allowed too, and a
-   hint is never listed. A full rack has up to tens of thousands of equation plays and 10^5 to
-   10^6 plays making only an expression: far too many to list each turn. The bots search
-   further themselves (bots.py).
-4. canonical_move: equal tiles are named by the first places holding their face, in the order
-   of the squares; a tile that is not a blank has face None (its own face is accepted too).
-5. The view: your rack (faces, what each shows and scores), everyone's rack size, the tiles
-   in the bag (a count), the "=" left beside the board, the board as rows of squares (premium,
-   tile, whether the last play put it there), points, scores, whose turn, the last turn
-   (public: the lines read and their scores, how many tiles a trade gave back, a pass) and the
-   end. Never another player's rack, never the bag's order, never the seed.
-6. Learning events. A play: for each equation it makes (the main line and lines across), one
-   event of kind "fact" per skill in it, correct (helped when decision 8 says so):
-   "equate:+", "equate:−", "equate:×", "equate:÷" for each operation used,
-   "equate:fractions" (a fraction tile, or a side whose value is not a whole number),
-   "equate:negatives", "equate:powers" (Advanced tiles), and "equate:numbers" for an
-   equation with none of those ("5 = 5"). An expression shows no skill (it scores 0 and
-   needs no truth). A play refused for its arithmetic (false, negative, syntax, leading_zero,
-   divide_by_zero, two_equals): the same skills of the line that failed, not correct, the
-   mistake's kind, the reason in detail. A play refused for where its tiles go (not_in_line,
-   gap, centre, not_connected): kind "rule", skill "equate:placing". Trades, passes and
-   platform refusals (not your turn, not in your rack): none.
-7. describe: "played 2 + 3 = 5 for 12 points" (the main line as read and the turn's score),
-   "traded 3 tiles", "passed".
-8. Help. A Hint (the player to move, once a turn; not a turn) keeps the strong bot's best
-   play for the player's own view in state["hints"] (an empty list when it finds none); only
-   that player's view shows it. It is an event of kind "hint" (skill "equate:plays"), and the
-   player's play in that turn counts as help whatever it is. With "values" shown every
-   equation a player makes counts as help.
+Decisions: docs/rules.md, "Equate" (here: "Settings", "Moves offered", "Moves as text", "What a
+player sees", "Learning events", "The hint").
 
 Pure Python: no Django.
 """
@@ -69,6 +28,7 @@ from games.engine.protocol import (
     LearningEvent,
     Move,
     Outcome,
+    Played,
     SettingsError,
     State,
     View,
@@ -174,7 +134,7 @@ class Trade(Move):
 
 @dataclass(frozen=True)
 class Hint(Move):
-    """Ask the app for a good play (help: decision 8)."""
+    """Ask the app for a good play (help: docs/rules.md, Equate: "The hint")."""
 
     type: ClassVar[str] = "hint"
 
@@ -251,6 +211,15 @@ def parse_move(data: Any) -> Move:
     if kind == Place.type:
         return Place(_placements(data.get("tiles")))
     raise IllegalMove(NOT_A_MOVE)
+
+
+def _told(move: Move, after: State) -> str:
+    """A move's line in the game log, from the state it made."""
+    if not isinstance(move, Place):
+        return move.label()
+    last = after["last"]
+    score = last["score"]
+    return f"played {last['lines'][0]['text']} for {score} point{'s' * (score != 1)}"
 
 
 # --- the game -------------------------------------------------------------------------------------
@@ -343,14 +312,16 @@ class Equate(Game):
         return [] if current is None else [current]
 
     def legal_moves(self, state: State, player: int) -> list[Move]:
-        """Pass, the trades, then the plays making an equation; all listed in part (decision 3)."""
+        """Pass, the trades, then the plays making an equation; all listed in part (docs/rules.md,
+        Equate: "Moves offered")."""
         if player != rules.current_player(state) or type(player) is not int:
             return []
         plays = _plays(json.dumps(state, sort_keys=True), player)
         return [Pass(), *listed_trades(state, player), *plays]
 
     def listed_in_part(self, move: Move) -> bool:
-        """Trades and plays are listed in part; a hint is never listed (decision 3)."""
+        """Trades and plays are listed in part; a hint is never listed (docs/rules.md, Equate:
+        "Moves offered")."""
         return isinstance(move, (Place, Trade, Hint))
 
     def canonical_move(self, state: State, player: int, move: Move) -> Move:
@@ -386,7 +357,7 @@ class Equate(Game):
         return parse_move(data)
 
     def view(self, state: State, player: int | None) -> View:
-        """What this player may see (decision 5)."""
+        """What this player may see (docs/rules.md, Equate: "What a player sees")."""
         players = state["players"]
         mine = player if type(player) is int and 0 <= player < players else None
         rack = None
@@ -437,7 +408,8 @@ class Equate(Game):
     def learning_events(
         self, before: State, player: int, move: Move, after: State | IllegalMove
     ) -> list[LearningEvent]:
-        """The equations a play made, or why a play was refused (decision 6)."""
+        """The equations a play made, or why a play was refused (docs/rules.md, Equate:
+        "Learning events")."""
         if isinstance(move, Hint) and not isinstance(after, IllegalMove):
             hinted = after["hints"][player]
             detail = {"play": _play_text(after, player, hinted) if hinted else ""}
@@ -477,12 +449,16 @@ class Equate(Game):
         """ "played 2 + 3 = 5 for 12 points", "traded 3 tiles", "passed"."""
         if isinstance(move, Place):
             try:
-                last = self.apply_move(state, player, move)["last"]
+                return _told(move, self.apply_move(state, player, move))
             except IllegalMove:
                 return move.label()
-            score = last["score"]
-            return f"played {last['lines'][0]['text']} for {score} point{'s' * (score != 1)}"
         return move.label()
+
+    def play(self, state: State, player: int, move: Move) -> Played:
+        """The play worked out once: its log line comes from the state it made."""
+        after = self.apply_move(state, player, move)
+        events = self.learning_events(state, player, move, after)
+        return Played(after, _told(move, after), events)
 
     # --- progress reports -----------------------------------------------------------------
     def progress_level(self, settings: dict[str, Any]) -> tuple[str, str]:
@@ -517,9 +493,9 @@ class Equate(Game):
 # --- helpers --------------------------------------------------------------------------------------
 @lru_cache(maxsize=16)
 def _plays(state_json: str, seat: int) -> tuple[Place, ...]:
-    """The plays movegen finds whose main line is an equation (decision 3), in the form
-    canonical_move gives, each once. Cached: the platform and the conformance check ask for
-    the same state's moves more than once."""
+    """The plays movegen finds whose main line is an equation, in the form canonical_move gives,
+    each once (docs/rules.md, Equate: "Moves offered"). Cached: the platform and the
+    conformance check ask for the same state's moves more than once."""
     from . import movegen  # written alongside this module: loaded when plays are asked for
 
     state = json.loads(state_json)
@@ -537,7 +513,8 @@ def _helped(state: State, seat: int) -> bool:
 
 
 def _hint(game: Equate, state: State, player: int) -> State:
-    """The strong bot's best play for the player's own view, kept for their board (decision 8)."""
+    """The strong bot's best play for the player's own view, kept for their board (docs/rules.md,
+    Equate: "The hint")."""
     rules.check_turn(state, player)
     if state["hints"][player] is not None:
         raise IllegalMove("Your hint is already on the board.")
@@ -587,7 +564,9 @@ def _first_places(rack: list[str], positions: list[int]) -> list[int]:
 
 
 def _canonical_place(rack: list[str], move: Place) -> Place:
-    """Decision 4; a play naming tiles that are not in the rack is left as it is."""
+    """Equal tiles named by the first rack positions holding their face, in the order of the
+    squares (docs/rules.md, Equate: "Moves as text"); a play naming tiles that are not in the rack
+    is left as it is."""
     placements = sorted(move.tiles, key=lambda p: (p[0], p[1]))
     positions = [p[2] for p in placements if p[2] != EQUALS]
     if len(set(positions)) != len(positions) or not all(
@@ -605,7 +584,8 @@ def _canonical_place(rack: list[str], move: Place) -> Place:
 
 
 def skills_of(faces: list[str], values: tuple[Fraction, ...] = ()) -> list[str]:
-    """The skills a line of faces shows (decision 6), in a fixed order."""
+    """The skills a line of faces shows (docs/rules.md, Equate: "Learning events"), in a fixed
+    order."""
     skills = [f"equate:{op}" for op in OPERATORS if op in faces]
     if any(is_fraction(f) for f in faces) or any(v.denominator != 1 for v in values):
         skills.append("equate:fractions")

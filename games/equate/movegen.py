@@ -11,13 +11,13 @@ How it searches (the lines are read left to right or downward, as rules.py reads
   direction) a complete expression or a true equation, or "anything" when no tile is across.
   scan.allowed works them out, remembered between calls (boards change a little each turn).
 - Each play is found from its first tile (the top-left one): the tiles already on the board
-  before it (left or above) are read first, then tiles are put down one by one to the right
-  (or downward), reading through tiles already there, with scan.step refusing at once any line
-  that can no longer be right: an incomplete string ("6 + ×"), a number that cannot be one
-  ("½ 3", "05"), ÷ 0, a running total below 0 (when no negative tile can come later: expr's
-  decision 6), a second "=". A play may end wherever the line ends (the next square is empty
-  or off the board) and the line is complete: an expression, or an equation whose two sides
-  have the same value.
+  before it (left or above) are read first, then tiles are put down one by one to the right (or
+  downward), reading through tiles already there, with scan.step refusing at once any line that
+  can no longer be right: an incomplete string ("6 + ×"), a number that cannot be one ("½ 3",
+  "05"), ÷ 0, a running total below 0 (when no negative tile can come later: docs/rules.md,
+  Equate: "Reading a line"), a second "=". A play may end wherever the line ends (the next
+  square is empty or off the board) and the line is complete: an expression, or an equation
+  whose two sides have the same value.
 - Equations only (expressions=False): the right sides after an "=" depend only on where they
   start, the reading without the left side's value, the tiles left and whether the play
   touches a tile yet. They are found once for each of these, with the value each ends on,
@@ -26,7 +26,8 @@ How it searches (the lines are read left to right or downward, as rules.py reads
 - A blank may stand for any face of the set: it is one more choice at each square, tried
   only where the reading allows a face of its kind.
 
-Our decisions (the contract in the brief, made exact):
+Its own decisions (the contract of generate and bot_plays, made exact; numbered for the
+comments below):
 
 1. Equal rack tiles give one play: the tiles taken, in the play's order, are the first
    positions of the rack holding that face (a blank's too). "=" from beside the board is
@@ -337,7 +338,7 @@ class _Search:
     def _alone_ok(self, sq: Square, face: str, lone: bool) -> bool:
         """Whether one tile on `sq` is a play, its lines across and down being right already:
         on the empty board it is a line of one; else its main line is its row when it has a
-        tile beside it, else its column (rules.py decision 3)."""
+        tile beside it, else its column (docs/rules.md, Equate: "A play")."""
         if lone:
             kind = scan.read([face])
             return kind is not None and (self.expressions or kind == "equation")

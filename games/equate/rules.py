@@ -1,9 +1,11 @@
 """Equate's rules core: the deal, plays, trades, passes, scoring and the end of the game.
 
-Rule text: Equate's rule text; docs/rules.md ("Equate"). Tiles, scores and premium
-squares come from tiles.py, the reading of one line (numbers, order of operations, truth) from
-expr.read_line, the geometry and the scoring of one line from board.py. Pure Python: no
-Django. Not registered as a game yet.
+Tiles, scores and premium squares come from tiles.py, the reading of one line (numbers, order
+of operations, truth) from expr.read_line, the geometry and the scoring of one line from
+board.py. Pure Python: no Django.
+
+Rule text: Equate's rule text; decisions: docs/rules.md, "Equate" (here: "Players and turns",
+"A play", "Scoring", "Trade and pass", "The end").
 
 The state is plain JSON data, never changed in place: each move returns a new state.
 
@@ -15,7 +17,8 @@ The state is plain JSON data, never changed in place: each move returns a new st
 - "points": each seat's points from plays; "adjustments": the racks' scores added or taken
   away at the end; "scores" = points + adjustments.
 - "end": None while playing, else "out", "passes" or "rounds"; "winners": seats.
-- "hints": per seat, the play a hint showed this turn (game.py decision 8), else None.
+- "hints": per seat, the play a hint showed this turn (docs/rules.md, Equate: "The hint"),
+  else None.
 - "last": the last turn for the board and learning events: {"kind": "play", "seat",
   "squares", "lines": [{"text", "kind", "down", "score"}], "bonus", "score"},
   {"kind": "trade", "seat", "count"} or {"kind": "pass", "seat"}.
@@ -23,47 +26,6 @@ The state is plain JSON data, never changed in place: each move returns a new st
 A play is a list of placements [row, col, tile, face] (JSON lists or tuples): `tile` is a
 rack position, or "=" for the "=" taken from beside the board; `face` is what a blank stands
 for, and None for every other tile (its own face is accepted too).
-
-Our decisions where the text is silent (for docs/rules.md):
-
-1. Seat 0 moves first and turns go round in seat order (the platform seats the players).
-   2 to 4 players (practice alone is against a bot, in a second seat).
-2. "An equal symbol is always available and is the tenth tile in the hand": one "=" per play
-   at most, from a supply of EQUALS_SUPPLY; when all are on the board no "=" is left beside
-   it (a blank can still stand for "="). A blank may stand for any face of the set in play.
-3. The main line is the row or column holding every tile played. A single tile's main line
-   is its row when it has a tile left or right of it, else its column. A single tile alone on
-   the empty board (covering the centre) is a line of one: an expression ("45" is one) that
-   scores 0. Across the main line, one tile alone is not a line (decision 5).
-4. "Connected": at least one tile played shares a side with a tile already on the board, in
-   the main line or across it. So a play beside earlier tiles that only makes short lines
-   across is connected; each of those lines must be right (decision 5).
-5. Every line across the main line through a tile played, of 2 or more tiles, must be a
-   complete expression or a true equation (with one "=" at most); each equation scores.
-6. A premium square covered by this play counts in every line through it (main and across,
-   as in crossword games), and never again in a later play.
-7. The 40 extra points: nine rack tiles played in one turn ("=" from beside the board does
-   not count; a blank does) whose main line is an equation (an expression scores 0: "The
-   player gets a 0 score for forming an expression"; the "=" may be on the board already).
-   With fewer than nine tiles in the rack nobody can play nine.
-8. A trade: 1 or more rack tiles, only while the bag holds at least as many. The new tiles
-   are drawn first, then the traded ones go into the bag, which is shuffled (seeded by the
-   turn). It scores 0 and is not a pass.
-9. A pass is allowed at any time. When every player has passed once, one after the other, the
-   game ends whatever the bag holds (a player with tiles to draw may trade instead); each
-   player subtracts the score of the tiles they hold.
-10. Going out: when the bag is empty and a play uses a player's last tile the game ends; that
-    player adds the scores of the tiles every other player holds, and each of them subtracts
-    their own. An expression may go out too ("useful at the end of the game").
-11. "All players have had the same number of turns": the setting "rounds" (None: no limit)
-    ends the game after that many full rounds, scores as they stand (no rack adjustment).
-12. The highest score wins; equal highest scores share the win.
-13. Racks: tiles played or traded leave the rack, the others keep their order, new tiles go
-    at the end. A rack holds 9 tiles while the bag has tiles.
-14. The first failure found is the reason given, in this order: the game, the turn, the tiles
-    and squares, one row or column ("not_in_line"), a gap ("gap"), the centre or touching
-    ("centre", "not_connected"), the main line, then each line across (left to right or
-    top to bottom) with "Going down, " or "Going across, " in front of expr's reason.
 """
 
 from __future__ import annotations
@@ -91,7 +53,7 @@ ENDS = ("out", "passes", "rounds")
 # --- a new game -----------------------------------------------------------------------------------
 def check_settings(settings: dict[str, Any]) -> dict[str, Any]:
     """The settings filled in with their defaults (Original tiles, no round limit, the values
-    of the sides being built hidden: game.py decision 1)."""
+    of the sides being built hidden: docs/rules.md, Equate: "Settings")."""
     tiles = settings.get("tiles", "original")
     if tiles not in TILE_SETS:
         raise SettingsError(
@@ -114,7 +76,8 @@ def bag_tiles(settings: dict[str, Any]) -> Counter[str]:
 
 
 def new_state(settings: dict[str, Any], players: int, seed: int) -> State:
-    """A game dealt: racks of nine, the board empty, seat 0 to move (decision 1)."""
+    """A game dealt: racks of nine, the board empty, seat 0 to move (docs/rules.md, Equate:
+    "Players and turns")."""
     settings = check_settings(settings)
     if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise SettingsError(f"Equate is for {MIN_PLAYERS} to {MAX_PLAYERS} players.")
@@ -191,9 +154,10 @@ def refill(state: State, seat: int) -> None:
 
 
 def next_turn(state: State) -> None:
-    """Hand the turn on, and end the game after the last round (decision 11). Changes `state`."""
+    """Hand the turn on, and end the game after the last round (docs/rules.md, Equate: "The end").
+    Changes `state`."""
     state["turns"] += 1
-    state["hints"] = [None] * state["players"]  # a hint is for one turn (game.py decision 8)
+    state["hints"] = [None] * state["players"]  # for one turn (docs/rules.md, Equate: "The hint")
     state["turn"] = (state["turn"] + 1) % state["players"]
     rounds = state["settings"]["rounds"]
     if not state["end"] and rounds is not None and state["turns"] >= rounds * state["players"]:
@@ -201,7 +165,8 @@ def next_turn(state: State) -> None:
 
 
 def finish(state: State, end: str, out: int | None = None) -> None:
-    """End the game: rack adjustments (decisions 9-11) and the winners. Changes `state`."""
+    """End the game: rack adjustments and the winners (docs/rules.md, Equate: "The end").
+    Changes `state`."""
     held = [rack_score(rack) for rack in state["racks"]]
     if end == "out":
         state["adjustments"] = [-h for h in held]
@@ -216,7 +181,8 @@ def finish(state: State, end: str, out: int | None = None) -> None:
 
 # --- a play ---------------------------------------------------------------------------------------
 def read_placements(state: State, seat: int, placements: Any) -> list[dict[str, Any]]:
-    """The placements checked against the rack and the board, as dicts (decision 2)."""
+    """The placements checked against the rack and the board, as dicts (docs/rules.md, Equate:
+    "The tiles": one "=" per play; "Scoring": a blank stands for any face of the set)."""
     if not isinstance(placements, (list, tuple)) or not placements:
         raise IllegalMove("Put at least one tile on the board.")
     rack, faces = state["racks"][seat], set(all_faces(state["settings"]["tiles"])) - {BLANK}
@@ -257,7 +223,7 @@ def read_placements(state: State, seat: int, placements: Any) -> list[dict[str, 
 
 
 def main_step(new: set[geo.Square], filled: set[geo.Square]) -> geo.Step:
-    """Across or down: the direction of the play's main line (decision 3)."""
+    """Across or down: the direction of the play's main line (docs/rules.md, Equate: "A play")."""
     rows, cols = {r for r, _ in new}, {c for _, c in new}
     if len(new) > 1:
         if len(rows) == 1:
@@ -284,7 +250,8 @@ def read(faces: list[str], step: geo.Step | None) -> Line:
 def lines_made(
     state: State, tiles: list[dict[str, Any]]
 ) -> list[tuple[geo.Step, list[geo.Square], Line]]:
-    """The lines a play makes, the main line first, each read; or IllegalMove (decisions 3-5)."""
+    """The lines a play makes, the main line first, each read; or IllegalMove (docs/rules.md,
+    Equate: "A play")."""
     old = filled_squares(state)
     faces = {sq: tile["face"] for sq, tile in old.items()} | {t["square"]: t["face"] for t in tiles}
     new = {t["square"] for t in tiles}
@@ -306,7 +273,8 @@ def lines_made(
 
 
 def play(state: State, seat: int, placements: Any) -> State:
-    """Put tiles from the rack on the board as one line (the main objective, decisions 2-7)."""
+    """Put tiles from the rack on the board as one line (the main objective; docs/rules.md,
+    Equate: "A play", "Scoring")."""
     check_turn(state, seat)
     tiles = read_placements(state, seat, placements)
     lines = lines_made(state, tiles)
@@ -351,7 +319,8 @@ def play(state: State, seat: int, placements: Any) -> State:
 
 # --- a trade and a pass ---------------------------------------------------------------------------
 def trade(state: State, seat: int, positions: Any) -> State:
-    """Trade rack tiles for as many from the bag; the turn scores 0 (decision 8)."""
+    """Trade rack tiles for as many from the bag; the turn scores 0 (docs/rules.md, Equate:
+    "Trade and pass")."""
     check_turn(state, seat)
     if not isinstance(positions, (list, tuple)) or not positions:
         raise IllegalMove("Pick at least one tile to trade.")
@@ -375,7 +344,8 @@ def trade(state: State, seat: int, positions: Any) -> State:
 
 
 def pass_turn(state: State, seat: int) -> State:
-    """Pass; when everyone has passed in a row, the game ends (decision 9)."""
+    """Pass; when everyone has passed in a row, the game ends (docs/rules.md, Equate:
+    "The end")."""
     check_turn(state, seat)
     after = copy_state(state)
     after["passes"] += 1

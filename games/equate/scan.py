@@ -10,9 +10,10 @@ them on many lines); the reasons are read_line's business.
 A state is a tuple: where the reading is in a number (expecting a number's first tile, inside
 a number that may go on, inside one that is complete), the number read so far, the term
 (× and ÷ worked out) and the running total of the side being read, the first side's value
-after "=", and whether the line went below 0 or used a negative tile (expr's decision 6: a
-line with a negative tile may go below 0). A "strict" state drops a line the moment its
-running total goes below 0; the generator uses it when no negative tile can come later.
+after "=", and whether the line went below 0 or used a negative tile (a line with a negative
+tile may go below 0: docs/rules.md, Equate: "Reading a line"). A "strict" state drops a line
+the moment its running total goes below 0; the generator uses it when no negative tile can come
+later.
 """
 
 from __future__ import annotations

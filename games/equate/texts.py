@@ -1,10 +1,9 @@
 """Equate explained: How to play (for children), the guided Learn to play round and the full
 rules a teacher reads. Pure Python, like the rules.
 
-Rule text: Equate's rule text; docs/rules.md ("Equate"); our decisions are the numbered
-lists in tiles.py, expr.py, rules.py and game.py, and docs/rules.md "Equate". The examples are
-the rule text's own (23 from 2 and 3, 2½, 15², 05 refused, the expressions 45, 4 + 3 and
-2 × 8 − 5) and one small game: "2 + 3 = 5" on the star, then "2 × 3 = 6" down through its 3.
+Rule text: Equate's rule text; decisions: docs/rules.md, "Equate". The examples are the rule
+text's own (23 from 2 and 3, 2½, 15², 05 refused, the expressions 45, 4 + 3 and 2 × 8 − 5) and
+one small game: "2 + 3 = 5" on the star, then "2 × 3 = 6" down through its 3.
 tests/games/equate/test_texts.py reads every example through expr.read_line and plays every
 board picture and every score through rules.play, so no number here can drift from the rules.
 

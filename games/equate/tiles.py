@@ -1,9 +1,10 @@
 """Equate's tiles and board: the faces, the bag, the scores and the premium squares.
 
-Rule text: Equate's rule text; docs/rules.md ("Equate"): 190 tiles in the original set,
-40 "=", 103 number tiles, 44 operation tiles (11 of them "÷") and 3 blanks worth 0; fractions
-have denominators 2, 3, 4 and 6; a 19 × 19 board whose centre is a 2E. The counts of each face,
-the scores and the layout of the premium squares were not found: they are ours (below).
+Rule text: Equate's rule text: 190 tiles in the original set, 40 "=", 103 number tiles, 44
+operation tiles (11 of them "÷") and 3 blanks worth 0; fractions have denominators 2, 3, 4 and
+6; a 19 × 19 board whose centre is a 2E. The counts of each face, the scores, the layout of the
+premium squares and the tile sets are ours: docs/rules.md, "Equate" ("The tiles", "The board",
+"Tile sets = the teacher's level").
 
 A tile face is a str:
 
@@ -13,25 +14,6 @@ A tile face is a str:
 - Advanced set: negative numbers "-1".."-9" (ASCII hyphen: the minus printed on the tile in
   front of the number) and exponent tiles, a digit with its power printed on it: "0²".."9²",
   "2³" and "3³". The power is the tile's last character.
-
-Our decisions where the text is silent (for docs/rules.md):
-
-1. Number tiles (103): 0 ×7, 1 ×10, 2 ×10, 3 ×9, 4 ×9, 5 ×8, 6 ×8, 7 ×7, 8 ×7, 9 ×7 (82 digits)
-   and 21 fractions: 1/2 ×5, 1/3, 2/3, 1/4 and 3/4 ×3 each, 1/6 and 5/6 ×2 each.
-2. Operation tiles (44): "+" ×12, "−" ×11, "×" ×10, "÷" ×11 (the text's 11).
-3. Scores: 0-3 score 1, 4-9 score 2; 1/2 scores 3; thirds and quarters 4; sixths 5;
-   "+" 1, "−" and "×" 2, "÷" 3; "=" and the blank 0. Advanced: negatives 3, squares 4, cubes 5.
-4. The Advanced set adds 18 negative tiles ("-1".."-9", two each) and 12 exponent tiles
-   ("0²".."9²" and "2³", "3³", one each) to the bag.
-5. An exponent tile raises the whole number it ends: "1" then "5²" is 15² (the text), so its
-   digit is part of the number. Alone, value_of("5²") is 25.
-6. Premium squares: one eighth of the board is listed (PREMIUM_OCTANT, as steps from the
-   centre) and turned and mirrored into the 8 symmetries of the square: 3E in the corners, at
-   the middle of each edge and 5 squares from each corner along the edges; 2E on the centre
-   and along the diagonals (5 to 8 steps from the centre); 3S and 2S scattered between them.
-7. display() shows fractions as ½ ⅓ ⅔ ¼ ¾ ⅙ ⅚ and every other face as it is printed.
-8. A third set for beginners, "whole numbers": the Original set without its 21 fraction tiles
-   (169 tiles, "=" included; a teacher's level before fractions).
 """
 
 from __future__ import annotations
@@ -144,7 +126,7 @@ def display(face: str) -> str:
 def all_faces(tiles: str = "original") -> dict[str, int]:
     """Every tile of a set, "=" included: the bag's counts plus the "=" supply."""
     counts = dict(ORIGINAL)
-    if tiles == "whole":  # the Original set without its fraction tiles (decision 8)
+    if tiles == "whole":  # Original set, no fractions (docs/rules.md, Equate: "Tile sets")
         for face in FRACTIONS:
             del counts[face]
     elif tiles == "advanced":

@@ -219,6 +219,10 @@ class MultiplicationGame(Game):
         """Whose turn it is; None once the game is over."""
         return state["turn"]
 
+    def actors(self, state: State, players: int) -> list[int]:
+        """Only the player whose turn it is (who may always draw)."""
+        return [] if state["turn"] is None else [state["turn"]]
+
     def legal_moves(self, state: State, player: int) -> list[Move]:
         """Every allowed discard (by value, free cards after numbers, a, b), then Draw."""
         if state["turn"] is None or player != state["turn"]:

@@ -249,15 +249,6 @@ class Reading:
         return self._worth[key]
 
 
-def rank_of(cards: tuple[int, ...], goal: int) -> tuple[int, int] | None:
-    """A play's rank as the rules sort it (lower is better); None for no capture."""
-    if not cards:
-        return None
-    if prime(goal):
-        return (-cards[0], 0)
-    return (abs(product(cards) - goal), -len(cards))
-
-
 @lru_cache(maxsize=4096)
 def prime(n: int) -> bool:
     """is_prime, remembered (the bots ask it of the same few values very often)."""

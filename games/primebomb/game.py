@@ -1,35 +1,13 @@
 """Prime Bomb – Capture as a Game: settings, secret simultaneous choices, views, the clock.
 
-The rules and their decisions 1–11 are in rules.py; this module adds what the platform needs
-(issue 16, step 2). Its own decisions (for docs/rules.md):
+The rules are rules.py; this module adds what the platform needs (issue 16, step 2): the
+settings, the Flip, Choose and Swap moves, the submissions counter that orders the choices,
+the clocks, the views that hide pending choices, the board key and the learning events. A
+choice of the same cards again is not a move; one of other cards only its player sees
+(games.services._private_move).
 
-12. "Plays first" is the order in which the server applied the Choose moves. The state keeps a
-    counter ("submissions") that every Choose increments, and the choice takes the new value
-    as its order. The platform applies moves one at a time under the match's row lock, so the
-    counter is the server's order, the move log keeps it, and a replay gives the same orders.
-    A client never sends an order: the Choose move has none.
-13. While choosing, every seat may act (choose, or change its choice until the reveal). The
-    last missing choice reveals in the same move (rules.reveal).
-14. The choosing clock: a setting, 15, 30 (default), 60 or 120 seconds, never off (a seat
-    whose player left must not hold up the class). When it runs out the cards are shown and a
-    player who has not chosen throws nothing (decision 3).
-15. Between a reveal and the next flip (swaps are allowed then) a fixed 20-second clock runs;
-    when it ends the app turns up the card for the flipper, so an absent flipper never stops
-    the game. Swapping has no clock of its own: it must be done before the flip.
-16. What a player sees while choosing: their own choice, and for everyone else only whether
-    they have chosen (never which cards, nor how many). The counter of submissions is never
-    shown (it would tell that someone changed their choice). Whether the target is a prime is
-    not shown before the reveal: recognising primes is what the game practises.
-17. Learning events at a reveal, for every player who threw cards: a prime target gives
-    "prime:N" (right when a composite with that factor was thrown, else the rules' mistake
-    with its reason, "25 has no 2"); a composite target gives "factors:N" when the product is
-    exact, else "bomb:closest", right when no other choice from that hand came closer.
-    Throwing nothing gives no event.
-20. Choosing the same cards again (from a second board, or the same cards picked again) is
-    not a new submission: the choice keeps its place in line, and the platform records no
-    move (issue 36). A choice of other cards is a new submission and goes to the back of
-    the line (decision 2); only its player sees it changed (the platform keeps it without
-    telling the others anything: games.services._private_move).
+Decisions: docs/rules.md, "Prime Bomb – Capture" (here: "On the platform", "The product is the
+child's to work out", "Choosing at the same moment").
 
 Pure Python: no Django.
 """
@@ -133,7 +111,8 @@ class Swap(Move):
 
 
 def _same_cards(state: State, player: int, positions: tuple[int, ...]) -> bool:
-    """Whether the player already chose cards of these values (decision 20)."""
+    """Whether the player already chose cards of these values (issue 36; docs/rules.md,
+    Prime Bomb – Capture: "On the platform")."""
     chosen = state["choices"][player]
     if chosen is None:
         return False
@@ -175,6 +154,7 @@ class PrimeBomb(Game):
     script = "js/primebomb.js"
     tells_own_story = True
     list_fields = frozenset({"cards"})
+    secret_moves = True  # a choice kept secret until the reveal
     name = "Prime Bomb – Capture"
     min_players = pb.MIN_PLAYERS
     max_players = pb.MAX_PLAYERS
@@ -264,7 +244,8 @@ class PrimeBomb(Game):
     # --- play -----------------------------------------------------------------------------
     def new_game(self, settings: dict[str, Any], players: int, seed: int) -> State:
         """Dealt, waiting for the first flip; the clock setting and the submissions counter
-        (decision 12) are kept next to the rules' state."""
+        (docs/rules.md, Prime Bomb – Capture: "On the platform") are kept next to the rules'
+        state."""
         clean = self.clean_settings(settings)
         state = pb.new_state(clean, players, seed)
         state["choose_seconds"] = clean["choose_seconds"]
@@ -310,7 +291,8 @@ class PrimeBomb(Game):
     def board_key(self, state: State, player: int) -> str | None:
         """The card turned up, the phase, and the player's own hand and captured cards: while
         they stay the same, a choice or a swap from an older board still means the same cards
-        (decision 19). Others' choices and swaps do not change it."""
+        (docs/rules.md, Prime Bomb – Capture: "Choosing at the same moment"). Others' choices
+        and swaps do not change it."""
         seated = type(player) is int and 0 <= player < state["players"]
         if state["phase"] == pb.OVER or not seated:
             return None
@@ -334,7 +316,8 @@ class PrimeBomb(Game):
 
     def apply_move(self, state: State, player: int, move: Move) -> State:
         """The state after the move. A Choose takes the next submission number as its place
-        in line (decision 12) and, when it is the last missing choice, shows all cards."""
+        in line (docs/rules.md, Prime Bomb – Capture: "On the platform") and, when it is the
+        last missing choice, shows all cards."""
         if type(player) is not int or not 0 <= player < state["players"]:
             raise IllegalMove("You are not playing in this game.")
         if isinstance(move, Flip):
@@ -360,13 +343,15 @@ class PrimeBomb(Game):
 
     def timer_key(self, state: State) -> str | None:
         """One clock per choosing and per wait for a flip: a choice, a changed choice or a
-        swap does not give everyone their time again (decisions 14, 15)."""
+        swap does not give everyone their time again (docs/rules.md, Prime Bomb – Capture:
+        "On the platform")."""
         if state["phase"] == pb.OVER:
             return None
         return f"{state['phase']}:{state['flips']}"
 
     def waiting_for(self, state: State) -> list[int] | None:
-        """While choosing, the seats that have not chosen (public: decision 16)."""
+        """While choosing, the seats that have not chosen (public: docs/rules.md,
+        Prime Bomb – Capture: "On the platform")."""
         return pb.waiting_for(state) if state["phase"] == pb.CHOOSE else None
 
     def apply_timeout(self, state: State) -> State:
@@ -384,7 +369,8 @@ class PrimeBomb(Game):
 
     def view(self, state: State, player: int | None) -> View:
         """Your hand and your own choice; others' hand sizes and whether they have chosen
-        (decision 16); the stack, captured piles and scores; the last reveal (public)."""
+        (docs/rules.md, Prime Bomb – Capture: "On the platform"); the stack, captured piles and
+        scores; the last reveal (public)."""
         players = state["players"]
         mine = player if type(player) is int and 0 <= player < players else None
         choosing = state["phase"] == pb.CHOOSE
@@ -420,7 +406,8 @@ class PrimeBomb(Game):
         return view
 
     def outcome(self, state: State) -> Outcome | None:
-        """The highest score wins; equal highest scores share the win (decision 11)."""
+        """The highest score wins; equal highest scores share the win (docs/rules.md,
+        Prime Bomb – Capture: "Scoring")."""
         if state["phase"] != pb.OVER:
             return None
         return Outcome(tuple(state["winners"]), tuple(state["scores"]), "the deck ran out")
@@ -429,14 +416,16 @@ class PrimeBomb(Game):
         self, before: State, player: int, move: Move, after: State | IllegalMove
     ) -> list[LearningEvent]:
         """At a reveal (the last Choose or the clock), one event per player who threw cards
-        (decision 17). Other moves show no arithmetic."""
+        (docs/rules.md, Prime Bomb – Capture: "On the platform"). Other moves show no arithmetic."""
         if isinstance(after, IllegalMove) or not isinstance(move, (Choose, Timeout)):
             return []
         if before["phase"] != pb.CHOOSE or after["phase"] == pb.CHOOSE:
             return []
         reveal = after["last_reveal"]
         goal = reveal["target"]
-        helped = after["product_shown"]  # the board multiplied for them (decision 18)
+        # The board multiplied for them (docs/rules.md, Prime Bomb – Capture:
+        # "The product is the child's to work out").
+        helped = after["product_shown"]
         events = []
         for play in reveal["plays"]:
             if not play["cards"]:

@@ -1,48 +1,17 @@
 """Prime Bomb – Capture's rules core: deal, flip, secret choices, reveal, swaps and scoring.
 
-Rule text: Prime Bomb's rule text; docs/rules.md ("Prime Bomb – Capture"): the deck is the
-PrimePak number cards of the deck level (no prime wilds), hand size 7 or 5, every player chooses
-in secret and all choices are revealed together, "plays first" is the earliest submission, a
-prime is captured by one composite card that has it as a factor (the highest wins), a composite
-by the product closest to it, an uncaptured card stays under the next one, and the score is the
-sum of the captured values (or, as a setting, their number). Pure Python: no Django. Not
-registered as a game yet (the platform's simultaneous moves are the lead's part).
+Rule text: Prime Bomb's rule text: the deck is the PrimePak number cards of the deck level (no
+prime wilds), hand size 7 or 5, every player chooses in secret and all choices are revealed
+together, "plays first" is the earliest submission, a prime is captured by one composite card
+that has it as a factor (the highest wins), a composite by the product closest to it, an
+uncaptured card stays under the next one, and the score is the sum of the captured values (or,
+as a setting, their number). Pure Python: no Django.
+
+Decisions: docs/rules.md, "Prime Bomb – Capture" (here: from "Deck and hands" to "Scoring").
 
 The state is plain JSON data, never changed in place: each function returns a new state.
 Piles list their top card last ("deck", "stack"). Hands are kept sorted by value, so a hand
 position names the same card until the hand changes (only a swap changes it).
-
-Our decisions where the text is silent (for docs/rules.md):
-
-1. The app deals (PrimePak: the app is the dealer): the hand size each, from a seeded shuffle.
-   The first card is flipped by a player drawn by lot (seeded); after that "the player who
-   captured the last card flips" - so when nobody captures, the same player flips again.
-2. Every player chooses, the flipper too. A choice is a set of cards from the hand, or nothing
-   ("throws nothing"). It may be changed until the reveal; each change is a new submission and
-   goes to the back of the "plays first" order (playing first means submitting first). Orders
-   come from the platform (its sequence under the row lock); equal orders, which the platform
-   never gives, fall back to the lower seat.
-3. The reveal comes when everyone has chosen, or when the choosing clock ends: a player
-   without a choice throws nothing.
-4. Throwing nothing never captures: a card is never captured with no cards.
-5. Capturing a composite: any cards (primes and composites, one card or many). The product
-   closest to the card wins (the absolute difference), then the most cards, then the earliest
-   submission. There is no limit on how far away the closest product may be.
-6. Capturing a prime: exactly one card, a composite that has the prime as a factor; the highest
-   wins, and equal cards go to the earliest submission. Any other play for a prime is an
-   illegal play: it counts as throwing nothing and is shown as a mistake with its reason
-   ("25 has no 2", "7 is a prime ...", "just one card ...").
-7. When nobody makes a capture the stack stays, the next flipped card goes on top of it, and
-   the next winner takes the whole stack. The target is always the top card.
-8. Everyone takes back the cards they played: hands never change at a reveal.
-9. After the reveal play goes straight back to phase "flip". Swapping is allowed in that phase
-   (between a reveal and the next flip): anyone, any number of times, one captured card for
-   one hand card, so the hand keeps its size. The hand card goes into the captured pile and
-   is scored there (a swap can lower your score: that is its price).
-10. The game ends at the reveal of the last card of the deck. A stack nobody captured at the
-    very end is scored by nobody; no swaps after the end.
-11. Scores: the sum of the captured cards' values ("count": the number of captured cards).
-    The highest score wins; equal highest scores share the win.
 """
 
 from __future__ import annotations
@@ -80,7 +49,9 @@ def check_settings(settings: dict[str, Any]) -> dict[str, Any]:
 
 
 def new_state(settings: dict[str, Any], players: int, seed: int) -> State:
-    """A game dealt and waiting for its first flip (decision 1)."""
+    """A game dealt and waiting for its first flip.
+
+    docs/rules.md, Prime Bomb – Capture: "The first flip"."""
     settings = check_settings(settings)
     if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise SettingsError("Prime Bomb is for 2 to 6 players.")
@@ -167,7 +138,8 @@ def waiting_for(state: State) -> list[int]:
 
 # --- the flip -------------------------------------------------------------------------------------
 def flip(state: State, seat: int) -> State:
-    """The flipper turns up the next card onto the stack (decision 1, 7)."""
+    """The flipper turns up the next card onto the stack (docs/rules.md, Prime Bomb – Capture:
+    "The first flip", "Nobody captures")."""
     check_seat(state, seat)
     check_not_over(state)
     if state["phase"] != FLIP:
@@ -187,7 +159,8 @@ def flip(state: State, seat: int) -> State:
 # --- secret choices -------------------------------------------------------------------------------
 def choose(state: State, seat: int, positions: list[int], order: int) -> State:
     """A player's secret choice: hand positions (none = throw nothing). A new choice replaces
-    the old one and takes its place in the order by `order` (decision 2)."""
+    the old one and takes its place in the order by `order` (docs/rules.md,
+    Prime Bomb – Capture: "Choosing in secret")."""
     check_seat(state, seat)
     check_not_over(state)
     if state["phase"] != CHOOSE:
@@ -234,7 +207,7 @@ def judge_play(seat: int, choice: dict | None, hand: list[int], goal: int) -> di
         "kind": None,
     }
     if not cards:
-        return play  # throwing nothing never captures (decision 4)
+        return play  # docs/rules.md, Prime Bomb – Capture: "Throwing nothing never captures"
     if is_prime(goal):
         mistake = prime_mistake(cards, goal)
         if mistake:
@@ -275,7 +248,8 @@ def others(plays: list[dict[str, Any]], text) -> list[int | str]:
 
 
 def why_composite(valid: list[dict[str, Any]], goal: int) -> tuple[str, list[int | str]]:
-    """The rule that decided a composite capture and the sentence explaining it (decision 5)."""
+    """The rule that decided a composite capture and the sentence explaining it (docs/rules.md,
+    Prime Bomb – Capture: "Capturing a non-prime")."""
     best = valid[0]
     w, n = best["seat"], len(best["cards"])
     won = f"'s {how_close(best, goal)} and uses {cards_word(n)}"
@@ -293,7 +267,8 @@ def why_composite(valid: list[dict[str, Any]], goal: int) -> tuple[str, list[int
 
 
 def why_prime(valid: list[dict[str, Any]], goal: int) -> tuple[str, list[int | str]]:
-    """The rule that decided a prime capture and the sentence explaining it (decision 6)."""
+    """The rule that decided a prime capture and the sentence explaining it (docs/rules.md,
+    Prime Bomb – Capture: "Capturing a prime")."""
     best = valid[0]
     w, card = best["seat"], best["cards"][0]
     won = f"'s {card} has a {goal}"
@@ -307,7 +282,9 @@ def why_prime(valid: list[dict[str, Any]], goal: int) -> tuple[str, list[int | s
 
 
 def reveal(state: State, clock_ended: bool = False) -> State:
-    """Show every choice and decide the capture (decisions 3-10)."""
+    """Show every choice and decide the capture.
+
+    docs/rules.md, Prime Bomb – Capture: from "The reveal" to "The end"."""
     check_not_over(state)
     if state["phase"] != CHOOSE:
         raise IllegalMove("There is nothing to show yet: turn up a card first.")
@@ -357,7 +334,9 @@ def reveal(state: State, clock_ended: bool = False) -> State:
 
 
 def end_game(state: State) -> None:
-    """The deck is used up: score, find the winners (decisions 10, 11). Changes `state`."""
+    """The deck is used up: score, find the winners. Changes `state`.
+
+    docs/rules.md, Prime Bomb – Capture: "The end", "Scoring"."""
     state["phase"] = OVER
     state["scores"] = [score_of(state, seat) for seat in range(state["players"])]
     best = max(state["scores"])
@@ -370,7 +349,8 @@ def end_game(state: State) -> None:
 
 # --- swaps ----------------------------------------------------------------------------------------
 def swap(state: State, seat: int, hand_pos: int, captured_index: int) -> State:
-    """Trade a captured card for a hand card before the next flip (decision 9)."""
+    """Trade a captured card for a hand card before the next flip (docs/rules.md,
+    Prime Bomb – Capture: "Swapping")."""
     check_seat(state, seat)
     check_not_over(state)
     if state["phase"] != FLIP:

@@ -1,10 +1,10 @@
 """Prime Bomb – Capture explained: How to play (for children), the guided Learn to play round and
 the full rules a teacher reads. Pure Python, like the rules.
 
-Rule text: Prime Bomb's rule text; our decisions are the numbered lists in rules.py
-(1–11) and game.py (12–17). The worked examples are the rule text's own (capturing 28, 40 and
-the prime 2); tests/games/primebomb/test_texts.py plays every reveal picture through
-rules.reveal, so a picture's products and winner cannot drift from the rules.
+Rule text: Prime Bomb's rule text; decisions: docs/rules.md, "Prime Bomb – Capture". The worked
+examples are the rule text's own (capturing 28, 40 and the prime 2);
+tests/games/primebomb/test_texts.py plays every reveal picture through rules.reveal, so a
+picture's products and winner cannot drift from the rules.
 
 This module imports nothing from game.py (game.py will import these texts, and the circle would
 break its import); the test checks that every setting named here is one of game.py's
@@ -340,7 +340,8 @@ def _levels() -> str:
 
 
 def rules_for_teachers() -> list[RulesSection]:
-    """The rule text's rules with every decision (1–17) and every setting (docs/rules.md too)."""
+    """The rule text's rules with every decision (docs/rules.md, Prime Bomb – Capture) and every
+    setting."""
     hands = " or ".join(str(h) for h in HAND_SIZES)
     clocks = ", ".join(f"{s}" for s in CHOOSE_CLOCK[:-1]) + f" or {CHOOSE_CLOCK[-1]} seconds"
     return [

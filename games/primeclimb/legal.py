@@ -64,11 +64,6 @@ def position(state: State) -> tuple:
     return ctx_of(state), pawns, tuple(sorted(turn["left"])), missing_stations(state, seat)
 
 
-def step_options(state: State) -> tuple[Option, ...]:
-    """The legal steps of the player whose turn it is."""
-    return legal_steps(*position(state))
-
-
 def legal_moves(state: State, player: int) -> list[Move]:
     """Roll; or Steps, Keeper cards, Undo, EndTurn; or the answers to an Action card."""
     turn = state["turn"]

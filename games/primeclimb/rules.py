@@ -1,8 +1,8 @@
 """Prime Climb: race both pawns up the coloured spiral to 101 with +, −, × and ÷.
 
 Rule text: Prime Climb's rule text; what it leaves open is settled in docs/rules.md
-("Prime Climb") and in the comments marked "Our decision" (collected in
-docs/rules.md, "Prime Climb"). Pure Python: no Django here.
+("Prime Climb"), and the code marks each place with a comment "Our decision". Pure Python: no
+Django here.
 
 This module is the Game; the rest lives beside it: numbers (colours and operations), cards
 (the Prime Cards), steps (one die on one pawn, and which steps are legal), state (settings
@@ -262,6 +262,11 @@ class PrimeClimb(Game):
     def current_player(self, state: State) -> int | None:
         """Whose turn it is; None once the game is over."""
         return None if state["turn"] is None else state["turn"]["seat"]
+
+    def actors(self, state: State, players: int) -> list[int]:
+        """Only the player whose turn it is."""
+        current = self.current_player(state)
+        return [] if current is None else [current]
 
     def legal_moves(self, state: State, player: int) -> list[Move]:
         """Roll; or Steps (pawn, die, op), Keeper cards, Undo, EndTurn; or an Action card's

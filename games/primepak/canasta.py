@@ -1,8 +1,8 @@
 """Prime Canasta: lay down factor sets and runs of primes with your side, make canastas, go out.
 
-Rule text: the PrimePak booklet ("PRIME CANASTA"); the rules core and our decisions
-are in canasta_state.py, the moves in canasta_moves.py. This module is the Game on the shared
-PrimePak base: settings, views (hidden hands), the list of legal moves, the outcome.
+Rule text: the PrimePak booklet ("PRIME CANASTA"); decisions: docs/rules.md, "Prime Canasta".
+The rules core is canasta_state.py, the moves canasta_moves.py. This module is the Game on the
+shared PrimePak base: settings, views (hidden hands), the list of legal moves, the outcome.
 
 Texts: canasta_texts; bots: canasta_bots. Pure Python: no Django.
 """
@@ -134,7 +134,8 @@ class PrimeCanasta(PrimePakGame):
 
     # --- play -----------------------------------------------------------------------------
     def new_game(self, settings: dict[str, Any], players: int, seed: int) -> State:
-        """The first round dealt; the first dealer drawn by lot (canasta_state decision 2)."""
+        """The first round dealt; the first dealer drawn by lot (docs/rules.md, Prime Canasta:
+        "Dealer")."""
         if type(players) is not int or not self.min_players <= players <= self.max_players:
             raise SettingsError("Prime Canasta is for 2 to 4 players.")
         settings = self.clean_settings(settings)
@@ -200,8 +201,9 @@ class PrimeCanasta(PrimePakGame):
     def apply_move(self, state: State, player: int, move: Move) -> State:
         """The state after the move; IllegalMove with a child-readable reason if refused.
 
-        With the booklet's penalties on (decision 15), an irregular action is still not played
-        (its cards go back to the hand) but the state records a 100-point penalty for the side."""
+        With the booklet's penalties on (docs/rules.md, Prime Canasta: "Mistakes"), an irregular
+        action is still not played (its cards go back to the hand) but the state records a
+        100-point penalty for the side."""
         if type(player) is not int or not 0 <= player < state["players"]:
             raise IllegalMove("You are not playing in this game.")
         if state["phase"] == cs.GAME_OVER:
@@ -436,8 +438,9 @@ class PrimeCanasta(PrimePakGame):
 
 
 # --- helpers -----------------------------------------------------------------------------------
-# The booklet's irregular actions (decision 15): what a player does at the table and must take
-# back. Not moves at all (not your turn, no such card, keep a card) are refused in any mode.
+# The booklet's irregular actions (docs/rules.md, Prime Canasta: "Mistakes"): what a player does
+# at the table and must take back. Not moves at all (not your turn, no such card, keep a card)
+# are refused in any mode.
 IRREGULAR_KINDS = {"laydown_minimum", "cards_left", "too_few_canastas", "partner_said_no",
                    "not_allowed", "frozen"}  # fmt: skip
 

@@ -4,7 +4,8 @@ Cards in the hand are named by position (the hand as it was before the move). Ta
 discard pile adds the chosen cards after the hand: in that move, positions from len(hand) on
 name the chosen cards in the pile's order (bottom first). Pile cards are named by their place
 in the discard pile, 0 at the bottom. Sets on the table are named by their place in the side's
-list. The rules and our decisions are in canasta_state.py. Pure Python: no Django.
+list. The rules are in canasta_state.py; decisions: docs/rules.md, "Prime Canasta". Pure
+Python: no Django.
 """
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ class TakePile(Move):
     """Take from the discard pile: its top card with `with_cards` from the hand makes a new set
     (or joins the side's set `to_set`); then `pick` (2 or more pile places below the top); then
     `sets` laid down at once from the hand and the picked cards. With `ready` (the board's
-    form), the player's ready groups are laid down too (decision 16)."""
+    form), the player's ready groups are laid down too (docs/rules.md, Prime Canasta:
+    "Ready groups")."""
 
     type: ClassVar[str] = "take_pile"
     with_cards: tuple[int, ...] = ()
@@ -81,7 +83,8 @@ class LayDown(Move):
 @dataclass(frozen=True)
 class AddToSet(Move):
     """Add cards of the hand to a set the side has laid down. `board`: posted by the board's
-    form (shown at the table: a wrong addition may cost the booklet's penalty, decision 15)."""
+    form (shown at the table: a wrong addition may cost the booklet's penalty: docs/rules.md,
+    Prime Canasta: "Mistakes")."""
 
     type: ClassVar[str] = "add"
     set: int = 0
@@ -222,8 +225,9 @@ def parse_move(data: Any) -> Move:
     simple = {"draw_two": DrawTwo, "ask": Ask, "next_round": NextRound, "hint": Hint}
     if kind in simple:
         return simple[kind]()
-    # The board's forms name no sets: they use the player's ready groups (decision 16). A
-    # move's JSON form says which it is; a form without "ready" is the board's.
+    # The board's forms name no sets: they use the player's ready groups (docs/rules.md,
+    # Prime Canasta: "Ready groups"). A move's JSON form says which it is; a form without
+    # "ready" is the board's.
     explicit = "sets" in data or "adds" in data
     ready = data.get("ready", not explicit) in (True, 1, "1", "yes", "true")
     if kind == "take_pile":
@@ -357,7 +361,8 @@ def _needs_draw(state: State) -> None:
 def _set_hand(state: State, seat: int, hand: list[Card], removed: set[int]) -> None:
     """The hand after a move took the cards at `removed` (positions in the old hand; new cards
     are added after it): ready groups that lost a card are gone, the others follow their cards,
-    and the hint is over (decision 16, 18)."""
+    and the hint is over (docs/rules.md, Prime Canasta: "Ready groups",
+    "Help and learning records")."""
     old = len(state["hands"][seat])
     shift = [sum(1 for r in removed if r < p) for p in range(old)]
     kept = []
@@ -374,7 +379,8 @@ def _draw_two(state: State, seat: int, move: DrawTwo) -> None:
     _needs_draw(state)
     if not state["draw"]:
         cs.log_event(state, "draw", seat, " could not draw: the draw pile is empty.")
-        cs.finish_round(state, None)  # our decision 11: the cards ran out
+        # The cards ran out (docs/rules.md, Prime Canasta: "When the draw pile runs out").
+        cs.finish_round(state, None)
         return
     drawn = [state["draw"].pop() for _ in range(min(2, len(state["draw"])))]
     _set_hand(state, seat, [*state["hands"][seat], *drawn], set())

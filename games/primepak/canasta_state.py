@@ -1,70 +1,13 @@
 """Prime Canasta's rules core: the deck, the deal, the point tables, the frozen pile, scoring.
 
-Rule text: the PrimePak booklet ("PRIME CANASTA"); docs/rules.md reads "0 - 2990" as
-0 to 2990 inclusive. Every set is judged by the meld layer (`meld.check_meld` with
-`prime_runs=True`). Pure Python: no Django. Not registered as a game yet (no board, texts, bots).
+Rule text: the PrimePak booklet ("PRIME CANASTA"); decisions: docs/rules.md, "Prime Canasta"
+(which also reads "0 - 2990" as 0 to 2990 inclusive). Every set is judged by the meld layer
+(`meld.check_meld` with `prime_runs=True`). The moves are canasta_moves.py, the Game
+canasta.py. Pure Python: no Django.
 
 A *side* is who scores together: each player alone, or a partnership of two (seats 0 and 2,
 1 and 3: "Partners sit across from each other"). Scores, sets laid down, the initial laydown
 and canasta counts belong to the side (the partnership rules).
-
-Our decisions where the text is silent (for docs/rules.md):
-
-1. Deck levels 3 to 6 only (the text names no other); level 3 has 7 prime wilds, 4 and 5 have
-   11, level 6 has 13.
-2. The first dealer: each player draws a card from a seeded shuffle; the highest number deals,
-   a prime wild counting highest of all; players tied for highest draw again. After a round,
-   the player with the highest score deals; players tied (in partnerships both partners share
-   the score, so are tied) "draw": a seeded choice among them, and the winner deals.
-3. A turn starts with drawing (two from the draw pile, or taking from the discard pile); sets
-   are laid down and a player goes out only after that, in the same turn.
-4. The initial laydown is made in one move (all its sets at once, as cards are shown at the
-   table), so the app can check the minimum before any card is laid down: it refuses a laydown
-   short of the minimum with the reason, instead of the booklet's 100-point penalty.
-5. Taking the discard pile: the top card goes into a new set with cards from the hand, or (pile
-   not frozen) into a set of the side already laid down, together with any cards from the hand.
-   Then at least two more cards, chosen anywhere in the pile below the top; the rest stays as
-   the discard pile in its order. More sets may be laid down in the same move, from the hand
-   and the chosen cards (in the initial laydown only cards from the hand count).
-6. A prime wild on top of the discard pile cannot be taken: the pile is then frozen, and a
-   frozen pile's top card must go with natural cards only ("No prime wild cards are allowed").
-7. "Natural cards from the hand" in a frozen pick-up: every card from the hand in that set is a
-   number card; the other sets laid down in the same move may hold prime wilds.
-8. A move that would leave fewer than two cards in the hand (one to discard, one to keep) is
-   refused unless it goes out; a discard of the last card is going out and uses the go-out move.
-9. Partners may add to each other's sets (the partnership's sets score together); sets are
-   shown in the area of the player who laid them down.
-10. "May I go out?": asked during one's own turn after drawing, once a turn, partnerships only.
-    "No": the app refuses going out this turn. "Yes": the player should go out; with the
-    booklet's penalties on (decision 15), ending the turn with a plain discard instead costs the
-    partnership 100 points; with mistakes refused, the board reminds the player instead (the app
-    cannot force going out: the player may have asked without being able to).
-11. The draw pile running out: a player may still take from the discard pile; drawing from an
-    empty draw pile ends the round with nobody out (no 100-point bonus; sets, canasta bonuses
-    and cards in hand score as usual). With one card left, "draw two" draws that one.
-12. The game ends after a round in which a side reaches the target (5000; a teacher may choose
-    1000 or 2500): the highest score wins; if the highest scores tie, another round is played.
-13. Canasta bonuses are counted for every canasta on the table at the end of a round, also when
-    nobody went out.
-14. A card discarded may be one just taken from the discard pile (the text does not forbid it).
-15. Penalties, a teacher setting ("mistakes"). "refuse" (the default): the app refuses every
-    irregular action with the reason and charges nothing. "penalty" (the booklet's way): the
-    irregular actions the booklet lists are still refused (the cards go back to the hand, as
-    at a table) and each costs the side 100 points, recorded at once and subtracted at the
-    end of the round: a first laydown short of the minimum; laying down or adding cards that
-    are not a set ("exposes cards ... then puts them back"); taking from the discard pile
-    without being allowed to; announcing going out that does not hold (cards left, too few
-    canastas, after the partner's "no"); not going out after the partner's "yes". Drawing
-    more than two cards or exposing a draw-pile card cannot happen in the app. Moves that are
-    not irregular play but not moves at all (not your turn, no such card) are always refused.
-16. "Ready" groups: a player may put cards of the hand aside as groups ready to lay down (new
-    sets, or cards for a set on the table), at any time of the round; they are private and not
-    judged until laid down. "Lay down", taking the pile, and going out lay down all the ready
-    groups at once, so a first laydown of several sets is one move and its points so far are
-    shown while it is built.
-17. Between rounds the scoring stays on screen for 60 seconds unless a player deals sooner.
-18. "Show me a set" (the hint) lists the sets the hand can lay down now; it is recorded as help,
-    and sets it showed count as help, not as the child's own, in progress reports.
 """
 
 from __future__ import annotations
@@ -87,7 +30,7 @@ TARGETS = (1000, 2500, 5000)
 DEFAULT_TARGET = 5000
 REFUSE, PENALTY_MODE = "refuse", "penalty"
 MISTAKES = (REFUSE, PENALTY_MODE)
-ROUND_OVER_SECONDS = 60.0  # decision 17
+ROUND_OVER_SECONDS = 60.0  # docs/rules.md, Prime Canasta: "Between rounds"
 LOG_SIZE = 12
 GOING_OUT_BONUS = 100
 PENALTY = 100
@@ -309,10 +252,6 @@ def set_check(cards: list[Card], level: int) -> Meld:
 def side_melds(state: State, side: int) -> list[Meld]:
     level = state["settings"]["level"]
     return [set_check(s["cards"], level) for s in state["sets"][side]]
-
-
-def canasta_count(state: State, side: int) -> int:
-    return sum(m.is_canasta for m in side_melds(state, side))
 
 
 def frozen_reason(state: State, seat: int) -> str | None:

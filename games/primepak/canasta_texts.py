@@ -1,10 +1,10 @@
 """Prime Canasta explained: How to play (for children), the Learn to play round, and the full
 rules a teacher reads. Pure Python, like the rules.
 
-Rule text: the PrimePak booklet ("PRIME CANASTA"); our decisions are the numbered list
-in canasta_state.py. Every number here (point tables, bonuses, minimums, targets) comes from the
-rules core, and every set drawn in a picture is judged by the meld layer as How to play is built, so
-the pictures cannot drift from the game.
+Rule text: the PrimePak booklet ("PRIME CANASTA"); decisions: docs/rules.md, "Prime Canasta".
+Every number here (point tables, bonuses, minimums, targets) comes from the rules core, and
+every set drawn in a picture is judged by the meld layer as How to play is built, so the
+pictures cannot drift from the game.
 
 The pictures are drawn by templates/games/prime-canasta/_picture.html with the board's own
 cards. A card is a number, or "P" for a prime wild (cards.WILD). The kinds and their data:

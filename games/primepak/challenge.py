@@ -1,7 +1,8 @@
 """Prime Challenge: pick up factor sets from a shared foundation; opponents challenge mistakes.
 
 Rule text: the PrimePak booklet (PRIME CHALLENGE); what it leaves open is settled in
-docs/rules.md ("PrimePak") and in the comments marked "Our decision". Pure Python: no Django.
+docs/rules.md ("Prime Challenge", and "PrimePak" for every PrimePak game) and in the
+comments marked "Our decision". Pure Python: no Django.
 The app is the dealer (the booklet's Dealer Option 2): it fills the foundation, deals hit
 cards, keeps the time and settles every challenge.
 
@@ -292,6 +293,12 @@ class PrimeChallenge(PrimePakGame):
         if state["phase"] == WINDOW:
             return state["window"]["player"]
         return state["actor"]
+
+    def actors(self, state: State, players: int) -> list[int]:
+        """In a challenge window, whoever may challenge; else the player acting."""
+        if state["phase"] == WINDOW:
+            return [p for p in range(players) if may_challenge(state, p)]
+        return [] if state["phase"] == OVER else [state["actor"]]
 
     def legal_moves(self, state: State, player: int) -> list[Move]:
         """Selects (foundation then hit cards), takes of the sets on the table (answer first),

@@ -104,6 +104,7 @@ class FactorRummy(PrimePakGame):
     stylesheet = "css/rummy.css"
     tells_own_story = True
     list_fields = frozenset({"cards"})
+    secret_moves = True  # grouping cards in one's own hand
     name = "Factor Rummy"
     min_players = 2
     max_players = 6
@@ -169,6 +170,12 @@ class FactorRummy(PrimePakGame):
         if state["phase"] == ROUND_OVER:
             return (state["dealer"] + 2) % state["players"]
         return state["turn"]
+
+    def actors(self, state: State, players: int) -> list[int]:
+        """Between rounds anyone may deal the next one; else only the player whose turn it is."""
+        if state["phase"] == ROUND_OVER:
+            return list(range(players))
+        return [] if state["phase"] == GAME_OVER else [state["turn"]]
 
     def legal_moves(self, state: State, player: int) -> list[Move]:
         """On your turn: the draws (or the discards), the claims to go out that hold, and

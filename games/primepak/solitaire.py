@@ -1,7 +1,8 @@
 """Prime Solitaire: clear a layout of overlapping cards by forming factor sets.
 
 Rule text: the PrimePak booklet (PRIME SOLITAIRE); what it leaves open is settled in
-docs/rules.md (PrimePak). Pure Python: no Django here.
+docs/rules.md ("Prime Solitaire", and "PrimePak" for every PrimePak game). Pure Python: no
+Django here.
 
 Layouts (docs/rules.md: "a foundation of overlapping rows is 7 columns")
 
@@ -537,6 +538,10 @@ class PrimeSolitaire(PrimePakGame):
     def current_player(self, state: State) -> int | None:
         """Seat 0 while the game goes on."""
         return 0 if state["status"] == PLAYING else None
+
+    def actors(self, state: State, players: int) -> list[int]:
+        """The one player, while the game goes on (they may always give up)."""
+        return [0] if state["status"] == PLAYING else []
 
     def legal_moves(self, state: State, player: int) -> list[Move]:
         """Select (layout cards, then the stack from the top), takes of the sets in sight,

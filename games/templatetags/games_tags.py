@@ -59,12 +59,6 @@ def who(context, part, event) -> str:
 
 
 @register.filter
-def seat_is_human(seats, index) -> bool:
-    """Whether the seat with this index is a person's (a bot's move there is a stand-in's)."""
-    return any(seat.index == index and seat.is_human for seat in seats)
-
-
-@register.filter
 def item(sequence, index):
     """sequence[index], or "" when there is no such item."""
     try:

@@ -21,7 +21,7 @@ def board_context(access: Access, **extra) -> dict:
     """Everything a board template needs, built from the viewer's own view of the state."""
     match = access.match
     rules = get_game(match.game)
-    seats = getattr(match, "_seats", None) or list(match.seats.select_related("student"))
+    seats = access.all_seats()
     view = rules.view(match.state, access.player) if match.state else None
     turn = rules.current_player(match.state) if match.state else None
     # Everyone moving at once (Prime Bomb's choosing): no single player's turn.
@@ -47,7 +47,7 @@ def board_context(access: Access, **extra) -> dict:
         "is_host": access.seat is not None and match.host_id == access.seat.student_id,
         "i_won": any(seat.won for seat in seats if seat.index == access.player),
         "clock_seconds": clock_seconds(match),
-        "match_record": _record(match, access),
+        "match_record": _record(match, access, seats),
         "coach": coach(match, rules),
         "can_give_up": (
             access.seat is not None
@@ -106,11 +106,11 @@ def coach(match: Match, rules: Game) -> dict | None:
     }
 
 
-def _record(match: Match, access: Access) -> MatchRecord | None:
+def _record(match: Match, access: Access, seats) -> MatchRecord | None:
     """The seated student's record, once a game that keeps records is over."""
     if access.seat is None or match.status != Match.Status.FINISHED:
         return None
-    return record_for_match(match, access.seat.student_id)
+    return record_for_match(match, access.seat.student_id, seats=seats)
 
 
 def clock_seconds(match: Match) -> int | None:

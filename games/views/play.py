@@ -59,7 +59,7 @@ def match_move(request: HttpRequest, pk: int) -> HttpResponse:
         return render_board(request, access, status=429, error=throttle.SLOW_DOWN)
     try:
         version = int(request.POST.get("version", ""))
-        match = services.match_play(
+        moved = services.match_play(
             match_id=pk,
             player=player,
             move=move_data_from_post(request.POST),
@@ -83,13 +83,13 @@ def match_move(request: HttpRequest, pk: int) -> HttpResponse:
             request, match_access(request, pk), status=error.status, error=str(error)
         )
     if request.htmx:  # the match as the move left it: no need to load it again
-        seat = services.seat_of(match._seats, player)
+        seat = services.seat_of(moved.seats, player)
         if seat.student_id:
             seat.student = player
         # The answer to the player's own move: news to them even when the version stays (a
         # move only they can see keeps it: services._private_move).
-        access = Access(match=match, seat=seat)
-        return render_board(request, access, sound=_sound(match, seat), answer=True)
+        access = Access(match=moved.match, seat=seat, seats=moved.seats)
+        return render_board(request, access, sound=_sound(moved.events, seat), answer=True)
     return redirect("match_detail", pk=pk)
 
 
@@ -102,9 +102,9 @@ def _submission(request: HttpRequest) -> str:
     return value if SUBMISSION.fullmatch(value) else ""
 
 
-def _sound(match, seat) -> str:
+def _sound(events, seat) -> str:
     """ "good" when the player's own move got a fact or a set right by themselves."""
-    for event in getattr(match, "_events", ()):
+    for event in events:
         own = event.player == seat.index and event.correct and not event.helped
         if own and event.kind in ATTEMPT_KINDS:
             return "good"

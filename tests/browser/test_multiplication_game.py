@@ -228,7 +228,7 @@ def test_a_multiplication_turn_fits_the_screen(name, new_page, sign_in, student,
             player=student,
             move=best_move(match, 0).to_json(),
             version=match.version,
-        )
+        ).match
     page.goto(url)
     page.locator("#board-status", has_text="Game over!").wait_for()
     shot(page, f"17-multiplication-over-{name}")

@@ -5,9 +5,9 @@ import pytest
 from django.urls import reverse
 
 from classrooms import services as roster
-from classrooms.progress import progress_rebuild
 from games import services
 from games.assignments import assignment_create
+from progress.services import progress_rebuild
 
 from .viewport import PHONE, TABLET, assert_no_sideways_scroll, viewport
 

@@ -228,7 +228,7 @@ def test_a_solitaire_turn_fits_the_screen(name, new_page, sign_in, student, shot
     for move in line[:half]:
         match = services.match_play(
             match_id=match.pk, player=student, move=move.to_json(), version=match.version
-        )
+        ).match
     page.goto(url)
     shot(page, f"46-solitaire-half-way-{name}")
     fits(
@@ -246,7 +246,7 @@ def test_a_solitaire_turn_fits_the_screen(name, new_page, sign_in, student, shot
     for move in line[half:]:
         match = services.match_play(
             match_id=match.pk, player=student, move=move.to_json(), version=match.version
-        )
+        ).match
     page.goto(url)
     shot(page, f"47-solitaire-won-{name}")
     fits(

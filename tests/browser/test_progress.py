@@ -104,7 +104,7 @@ def test_teacher_updates_the_report_and_opens_a_fact_map(
 
 
 def test_a_student_sees_their_stars(new_page, shot, sign_in, class_with_games, student):
-    from classrooms.progress import progress_rebuild
+    from progress.services import progress_rebuild
 
     progress_rebuild(classroom_id=class_with_games.pk)
     page = new_page()
@@ -118,7 +118,7 @@ def test_a_student_sees_their_stars(new_page, shot, sign_in, class_with_games, s
 
 def test_the_multiplication_fact_map(new_page, shot, sign_in, teacher, class_with_games):
     from classrooms.models import Student
-    from classrooms.progress import progress_rebuild
+    from progress.services import progress_rebuild
 
     progress_rebuild(classroom_id=class_with_games.pk)
     ben = Student.objects.get(name="Ben C.")
@@ -131,7 +131,7 @@ def test_the_multiplication_fact_map(new_page, shot, sign_in, teacher, class_wit
 
 
 def test_print_every_student(new_page, shot, sign_in, teacher, class_with_games):
-    from classrooms.progress import progress_rebuild
+    from progress.services import progress_rebuild
 
     progress_rebuild(classroom_id=class_with_games.pk)
     page = new_page()

@@ -176,7 +176,7 @@ def play(match, student, data, capture):
     with capture(execute=True):
         return services.match_play(
             match_id=match.pk, player=student, move=data, version=match.version
-        )
+        ).match
 
 
 def test_the_conformance_checks_drive_other_players_and_the_clock(claim_game):

@@ -39,9 +39,9 @@ FROM_GAMES = {
     ("games", "learningrecord", "skill"): limits.SKILL,
     ("games", "learningrecord", "mistake"): limits.MISTAKE,
     ("classrooms", "assignment", "game"): limits.SLUG,
-    ("classrooms", "studentprogress", "game"): limits.SLUG,
-    ("classrooms", "studentprogress", "level"): limits.LEVEL_KEY,
-    ("classrooms", "studentprogress", "level_label"): limits.LEVEL_LABEL,
+    ("progress", "studentprogress", "game"): limits.SLUG,
+    ("progress", "studentprogress", "level"): limits.LEVEL_KEY,
+    ("progress", "studentprogress", "level_label"): limits.LEVEL_LABEL,
 }
 # Written from elsewhere, with why their length is known.
 NOT_FROM_GAMES = {
@@ -56,9 +56,9 @@ NOT_FROM_GAMES = {
     ("classrooms", "student", "picture_secret"): "three picture names from signin.PICTURES",
     ("classrooms", "student", "word_secret"): "a word and two digits from signin",
     ("classrooms", "assignment", "goal"): "a choice list",
-    ("classrooms", "studentprogress", "status"): "a choice list",
-    ("classrooms", "reportjob", "kind"): "a choice list",
-    ("classrooms", "reportjob", "status"): "a choice list",
+    ("progress", "studentprogress", "status"): "a choice list",
+    ("progress", "reportjob", "kind"): "a choice list",
+    ("progress", "reportjob", "status"): "a choice list",
     ("classrooms", "user", "username"): "Django's user model: its forms check the length",
     ("classrooms", "user", "password"): "Django's user model: a hash",
     ("classrooms", "user", "first_name"): "Django's user model: its forms check the length",
@@ -69,7 +69,7 @@ NOT_FROM_GAMES = {
 
 def project_char_fields() -> dict[tuple[str, str, str], models.CharField]:
     found = {}
-    for app in ("games", "classrooms"):
+    for app in ("games", "classrooms", "progress"):
         for model in apps.get_app_config(app).get_models():
             for field in model._meta.concrete_fields:
                 if isinstance(field, models.CharField):  # TextField is not one: no size

@@ -5,13 +5,13 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from classrooms.models import StudentProgress
 from games import services
 from games.engine import IllegalMove, all_games, get_game
 from games.engine.learn import learn_playthrough, learn_step
 from games.engine.registry import register
 from games.engine.texts import LEARNER, HowToPlay, check_texts
 from games.models import LearningRecord, Match
+from progress.models import StudentProgress
 
 GAMES = all_games()
 FIRST = get_game("multiplication")

@@ -89,7 +89,8 @@ def test_advanced_tiles_negatives_and_powers_are_searched_like_the_others():
 
 def test_nine_tiles_earn_their_40_in_the_search_too():
     """Six 1s and three + on 2 + 3 = 5: the best plays put down all nine and an "=" (the 40
-    extra points, rules.py decision 7); the search finds one and scores it as the rules do."""
+    extra points, docs/rules.md, Equate: "Scoring"); the search finds one and scores it as the
+    rules do."""
     state = position(START, ["1", "1", "1", "1", "1", "1", "+", "+", "+"])
     found = check(state, leave=lambda faces: 0.0, bound=0.0)
     assert len([p for p in found.play if p[2] != EQUALS]) == 9

@@ -181,8 +181,8 @@ def test_moves_the_rules_refuse_and_moves_of_no_one():
 
 
 def test_equal_tiles_named_another_way_are_the_same_move():
-    """Decision 4: the first places holding a face; a face given for a tile that is not a
-    blank is its own face."""
+    """docs/rules.md, Equate: "Moves as text": the first places holding a face; a face given
+    for a tile that is not a blank is its own face."""
     state = rigged([["5", "+", "5", BLANK, "5"], []])
     five, second, last = at(state, 0, "5", "5", "5")
     plus, blank = at(state, 0, "+", BLANK)
@@ -202,7 +202,8 @@ def test_equal_tiles_named_another_way_are_the_same_move():
 
 
 def test_trades_listed_one_of_each_face_and_all_while_the_bag_has_enough():
-    """Decision 3 (rules decision 8: a trade needs as many tiles in the bag)."""
+    """docs/rules.md, Equate: "Moves offered" ("Trade and pass": a trade needs as many tiles in
+    the bag)."""
     state = rigged([["5", "+", "5", "5", "×", "×", "1", "1", "2"], []])
     assert listed_trades(state, 0) == [Trade((0,)), Trade((1,)), Trade((4,)), Trade((6,)),
                                        Trade((8,)), Trade(tuple(range(9)))]  # fmt: skip
@@ -263,7 +264,8 @@ def test_the_board_in_the_view_shows_premiums_and_the_last_play():
 
 # --- learning events and the game log -------------------------------------------------------------
 def test_an_equation_played_shows_each_operation_and_fractions():
-    """Decision 6: one event per skill of each equation made, correct."""
+    """docs/rules.md, Equate: "Learning events": one event per skill of each equation made,
+    correct."""
     state = rigged([["2", "+", "3", "5"], []])
     (event,) = events_of(state, 0, place_move(state, 0, 9, 7, "2 + 3 = 5"))
     assert (event.player, event.kind, event.skill, event.correct) == (
@@ -358,8 +360,8 @@ def test_legal_moves_pass_trades_then_every_play_each_legal_and_in_its_own_form(
     )
     plays = [m for m in moves if isinstance(m, Place)]
     assert len(plays) == len(set(plays)) > 0
-    # Decision 3: the plays of at most movegen.LISTED_TILES tiles are listed ("5 = 5"), and
-    # every longer play is legal too.
+    # docs/rules.md, Equate: "Moves offered": the plays of at most movegen.LISTED_TILES tiles
+    # are listed ("5 = 5"), and every longer play is legal too.
     assert place_move(state, 0, 9, 8, "5 = 5") in plays
     assert all(len(move.tiles) <= movegen.LISTED_TILES for move in plays)
     longer = place_move(state, 0, 9, 7, "2 + 3 = 5")
@@ -371,7 +373,8 @@ def test_legal_moves_pass_trades_then_every_play_each_legal_and_in_its_own_form(
         assert GAME.canonical_move(state, 0, move) == move
         GAME.check_invariants(GAME.apply_move(state, 0, move))
     assert GAME.legal_moves(state, 1) == []
-    # Decision 3: a play making only an expression is allowed, though not listed.
+    # docs/rules.md, Equate: "Moves offered": a play making only an expression is allowed,
+    # though not listed.
     alone = place_move(state, 0, 9, 9, "5")
     assert alone not in moves and GAME.listed_in_part(alone)
     assert GAME.apply_move(state, 0, alone)["last"]["lines"][0]["kind"] == "expression"

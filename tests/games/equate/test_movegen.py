@@ -111,8 +111,8 @@ def check_against_brute_force(state) -> list:
 
 # --- positions counted by hand --------------------------------------------------------------------
 def test_one_number_on_the_empty_board_has_one_play_on_the_centre():
-    """Decision 3 of rules.py: one tile alone on the centre is an expression ("45" is one);
-    "5 =" and "= 5" are not complete."""
+    """docs/rules.md, Equate: "A play": one tile alone on the centre is an expression ("45" is
+    one); "5 =" and "= 5" are not complete."""
     state = arrange(game(), [["5"], []])
     state["racks"][0] = ["5"]
     assert movegen.generate(state, 0) == [[[9, 9, 0, None]]]
@@ -171,7 +171,8 @@ def test_right_sides_found_once_serve_every_left_side_of_their_value():
 
 
 def test_a_blank_can_be_any_face_even_the_equals_when_none_is_left():
-    """rules.py decision 2: with no "=" beside the board, a blank can stand for one."""
+    """docs/rules.md, Equate: "Scoring": with no "=" beside the board, a blank can stand for
+    one."""
     state = arrange(game(), [["5", BLANK], []], board=START)
     state["racks"][0] = ["5", BLANK]
     state["equals_left"] = 0

@@ -1,5 +1,5 @@
 """Equate's rules core (games/equate/rules.py, board.py): scenario tests quoting the text
-Equate's rule text and our decisions (rules.py's docstring), refusals a child can
+Equate's rule text and our decisions (docs/rules.md, "Equate"), refusals a child can
 read, and seeded random playouts that keep every tile to the end."""
 
 from __future__ import annotations
@@ -83,7 +83,8 @@ def test_the_first_play_must_cover_the_centre():
 
 
 def test_one_tile_on_the_centre_is_an_expression_scoring_0():
-    """Decision 3, and "Examples of numerical expressions are 45, ..." """
+    """docs/rules.md, Equate: "A play" (a tile alone on the empty board), and "Examples of
+    numerical expressions are 45, ..." """
     state = arrange(game(), [["5"], []])
     after = rules.play(state, 0, place(state, 0, 9, 9, "5"))
     assert after["scores"] == [0, 0]
@@ -128,8 +129,8 @@ def test_a_play_that_touches_nothing_is_refused():
 
 
 def test_a_play_touching_only_from_the_side_is_connected():
-    """Decision 4: a play beside earlier tiles is connected; its short lines across (the 5
-    above the 0 reads 50 going down) must be right."""
+    """docs/rules.md, Equate: "A play": a play beside earlier tiles is connected; its short
+    lines across (the 5 above the 0 reads 50 going down) must be right."""
     state = arrange(game(), [["0", "+", "1", "1"], []], board=START)
     after = rules.play(state, 0, place(state, 0, 10, 11, "0 + 1 = 1"))
     rules.check_state(after)
@@ -163,7 +164,7 @@ def test_placements_that_cannot_be_made_are_refused(placement, reason):
 
 def test_the_same_tile_or_square_twice_and_a_second_equals_are_refused():
     """ "An equal symbol is always available and is the tenth tile in the hand": one each
-    turn (decision 2)."""
+    turn (docs/rules.md, Equate: "The tiles")."""
     state = arrange(game(), [["4", "4", "×"], []], board=START)
     assert refused(state, 0, []).reason == "Put at least one tile on the board."
     twice = [(10, 9, 0, None), (11, 9, 0, None)]
@@ -175,7 +176,8 @@ def test_the_same_tile_or_square_twice_and_a_second_equals_are_refused():
 
 
 def test_when_every_equals_is_on_the_board_a_blank_can_stand_for_one():
-    """Decision 2: 40 "=" tiles beside the board; then a blank may stand for "="."""
+    """docs/rules.md, Equate: "The tiles", "Scoring": 40 "=" tiles beside the board; then a
+    blank may stand for "="."""
     state = arrange(game(), [["5", BLANK], []], board=START)
     state["equals_left"] = 0  # pretend the other 39 are on the board
     error = refused(state, 0, place(state, 0, 10, 11, "= 5", down=True))
@@ -282,7 +284,8 @@ def test_a_false_line_across_is_refused_with_its_direction():
 
 
 def test_one_tile_can_make_two_equations_and_its_premium_counts_in_both():
-    """Decisions 3, 5, 6: one 2 on the 2S (8, 8) starts 25 × 0 = 0 across and down."""
+    """docs/rules.md, Equate: "A play", "Scoring": one 2 on the 2S (8, 8) starts 25 × 0 = 0
+    across and down."""
     board = lay(8, 9, "5 × 0 = 0") | lay(9, 8, "5 0") | lay(9, 8, "5 × 0 = 0", down=True)
     state = arrange(game(), [["2"], []], board=board)
     after = rules.play(state, 0, place(state, 0, 8, 8, "2"))
@@ -330,7 +333,8 @@ def test_all_nine_tiles_earn_40_without_playing_the_equals():
 
 
 def test_fewer_than_nine_or_an_expression_earns_no_bonus():
-    """Decision 7: nine rack tiles, in a play whose main line is an equation."""
+    """docs/rules.md, Equate: "Scoring": nine rack tiles, in a play whose main line is an
+    equation."""
     eight = ["×", "1", "×", "1", "×", "1", "×", "1"]
     state = arrange(game(), [[*eight, "7"], []], board=lay(9, 5, "2 + 3 = 5"))
     after = rules.play(state, 0, place(state, 0, 9, 10, "× 1 × 1 × 1 × 1"))
@@ -388,7 +392,7 @@ def test_a_trade_scores_0_and_keeps_every_tile():
 
 
 def test_a_trade_needs_enough_tiles_in_the_bag():
-    """Decision 8: no more tiles traded than the bag holds."""
+    """docs/rules.md, Equate: "Trade and pass": no more tiles traded than the bag holds."""
     rack = ["1", "2", "3", "4", "5", "6", "7", "8", "9"]
     state = arrange(game(), [rack, rack], bag=["÷", "×"], board=lay(16, 0, "1"))
     with pytest.raises(IllegalMove, match="The bag has only 2 tiles"):
@@ -423,8 +427,8 @@ def test_everyone_passing_once_in_succession_ends_the_game():
 
 
 def test_a_play_or_trade_between_passes_starts_the_count_again():
-    """Decisions 8, 9: "each player passes once, successively" - a play or a trade between
-    the passes breaks the run."""
+    """docs/rules.md, Equate: "Trade and pass", "The end": "each player passes once,
+    successively" - a play or a trade between the passes breaks the run."""
     state = arrange(game(players=2), [[], ["5"]])
     state = rules.pass_turn(state, 0)
     state = rules.play(state, 1, place(state, 1, 9, 9, "5"))
@@ -480,7 +484,7 @@ def test_equal_highest_scores_share_the_win():
 def test_a_round_limit_gives_everyone_the_same_number_of_turns():
     """ "If time is a factor the game can end at a specified time but be sure that all
     players have had the same number of turns. The player with the highest score at that
-    time wins." Decision 11: "rounds", no rack adjustment."""
+    time wins." docs/rules.md, Equate: "The end": "rounds", no rack adjustment."""
     state = arrange(game(players=3, rounds=1), [["2", "+", "3", "5"], [], []])
     state = rules.play(state, 0, place(state, 0, 9, 7, "2 + 3 = 5"))
     state = rules.trade(state, 1, [0])

@@ -595,19 +595,19 @@ def test_progress_explains_every_skill_and_mistake_the_game_records():
 def test_the_decisions_that_differ_from_a_printed_copy_are_there():
     text = all_rules()
     for needed in (
-        "even with tiles in the bag",  # passes end the game (docs/rules.md, rules.py 9)
-        "running total",  # nothing below 0 (expr.py 6)
-        "05, 00 and 0½ are refused",  # expr.py 2
-        "A negative number takes no power",  # expr.py 3
-        "One = per play",  # rules.py 2
-        "counts in every line through it",  # rules.py 6
-        "need an equation, not an expression",  # rules.py 7
-        "a blank does",  # rules.py 7
-        "while the bag holds at least that many",  # rules.py 8
-        "an expression counts",  # rules.py 10
-        "nothing added or subtracted",  # rules.py 11
-        "share the win",  # rules.py 12
-        "read along its row if it has a neighbour",  # rules.py 3
+        "even with tiles in the bag",  # passes end the game (docs/rules.md, Equate: "The end")
+        "running total",  # nothing below 0 ("Reading a line")
+        "05, 00 and 0½ are refused",  # "Reading a line"
+        "A negative number takes no power",  # "Reading a line"
+        "One = per play",  # "The tiles"
+        "counts in every line through it",  # "Scoring"
+        "need an equation, not an expression",  # "Scoring"
+        "a blank does",  # "Scoring"
+        "while the bag holds at least that many",  # "Trade and pass"
+        "an expression counts",  # "The end"
+        "nothing added or subtracted",  # "The end"
+        "share the win",  # "The end"
+        "read along its row if it has a neighbour",  # "A play"
         "the turn is not lost",  # a refusal changes nothing
     ):
         assert needed in text, needed

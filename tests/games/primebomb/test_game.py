@@ -276,8 +276,9 @@ def test_changing_a_choice_moves_you_to_the_back():
 
 
 def test_the_same_cards_again_are_not_a_new_submission():
-    """Decision 20 (issue 36: "the same choice sent from 20 boards is applied 20 times, and
-    the player goes to the back of the 'played first' order each time")."""
+    """docs/rules.md, Prime Bomb – Capture: "On the platform" (issue 36: "the same choice sent
+    from 20 boards is applied 20 times, and the player goes to the back of the 'played first'
+    order each time")."""
     state = rigged([[2, 14], [4, 7], [3]], flips=[28])
     state = play(state, 0, {"type": "flip"})
     state = choose(state, 0, 2, 14)
@@ -374,7 +375,8 @@ def test_with_the_product_shown_every_event_of_a_reveal_is_help():
 
 def test_board_key_holds_while_only_others_change():
     """A choice or swap from an older board still counts while the round and the player's own
-    cards are the same (decision 19); a new flip, or their own swap, changes it."""
+    cards are the same (docs/rules.md, Prime Bomb – Capture: "Choosing at the same moment"); a
+    new flip, or their own swap, changes it."""
     state = rigged([[2, 14], [4, 7], [3, 9]], flips=[28, 2, 10], players=3)
     assert GAME.board_key(state, 5) is None and GAME.board_key(state, "0") is None
     flip_key = GAME.board_key(state, 1)

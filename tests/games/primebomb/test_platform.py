@@ -58,7 +58,7 @@ def play(match: Match, kid, move: dict, *, version: int | None = None, key: str 
         move=move,
         version=match.version if version is None else version,
         board_key=key,
-    )
+    ).match
 
 
 def flip(match: Match, kids) -> Match:

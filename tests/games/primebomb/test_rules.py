@@ -1,5 +1,5 @@
 """Prime Bomb – Capture's rules core (games/primebomb/rules.py): scenario tests quoting the
-text Prime Bomb's rule text and our decisions (the module docstring), bad input
+text Prime Bomb's rule text and our decisions (docs/rules.md, "Prime Bomb – Capture"), bad input
 refused, and seeded random playouts that keep every card to the end."""
 
 from __future__ import annotations

@@ -1,7 +1,6 @@
 """Prime Climb's rules, example by example from the rule text (each test quotes it).
 
-Rule text: Prime Climb's rule text; decisions: docs/rules.md ("Prime Climb") and
-docs/rules.md ("Prime Climb").
+Rule text: Prime Climb's rule text; decisions: docs/rules.md ("Prime Climb").
 """
 
 from __future__ import annotations

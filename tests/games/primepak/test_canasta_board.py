@@ -3,8 +3,8 @@ real form post joined to one form of ticked cards, the board never judges ticked
 (only sets on the table show their equation), other hands never reach the page, and a round's
 scoring is explained line by line per side.
 
-The views here are hand-made in the shape of the contract (/work/brief/canasta_contract.md,
-"View"); the engine's own views are rendered in the last tests."""
+The views here are hand-made in the shape of the game's own view (PrimeCanasta.view in
+games/primepak/canasta.py); the engine's own views are rendered in the last tests."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""Prime Canasta: the player's own hand on the board — ready groups (decision 16), sorting, the
-hint (decision 18) — the booklet's 100-point penalties as a teacher setting (decision 15), the
-clock between rounds (decision 17), and what each view shows."""
+"""Prime Canasta: the player's own hand on the board — ready groups, sorting, the hint — the
+booklet's 100-point penalties as a teacher setting, the clock between rounds, and what each view
+shows (docs/rules.md, Prime Canasta: "Ready groups", "Help and learning records", "Mistakes",
+"Between rounds")."""
 
 from __future__ import annotations
 

@@ -331,8 +331,8 @@ def test_partners_combine_canastas_and_answer_no():
 
 @pytest.mark.parametrize("mistakes, penalties", [("penalty", [1, 0]), ("refuse", [0, 0])])
 def test_yes_not_kept_costs_100_with_the_booklets_penalties(mistakes, penalties):
-    """ "The player must abide by the response or get penalized 100 points." (decisions 10, 15:
-    with mistakes refused, nothing is charged)"""
+    """ "The player must abide by the response or get penalized 100 points." (docs/rules.md,
+    Prime Canasta: "May I go out?", "Mistakes": with mistakes refused, nothing is charged)"""
     state = cs.new_state({"level": 6, "partnerships": True, "mistakes": mistakes}, 4, 1)
     state = setup(state, hands=[[42, 6, 7, 9], None, None, None], discard=[50],
                   sets=[[[81, 3, 3, 3, 3]], []], scores=[0, 0])  # fmt: skip
@@ -384,7 +384,8 @@ def test_moves_round_trip_and_bad_input():
     assert cm.parse_move({"type": "lay_down", "sets": "0,1,2;3,4,5"}) == cm.LayDown(
         ((0, 1, 2), (3, 4, 5))
     )
-    # The board's forms name no sets: they lay down the ready groups (decision 16).
+    # The board's forms name no sets: they lay down the ready groups (docs/rules.md,
+    # Prime Canasta: "Ready groups").
     assert cm.parse_move({"type": "lay_down", "cards": "3,4"}) == cm.LayDown((), True, (3, 4))
     assert cm.parse_move({"type": "go_out", "cards": "5"}) == cm.GoOut((), (), 5, True)
     assert cm.parse_move({"type": "take_pile", "cards": "1", "pick": "0,2"}) == cm.TakePile(

@@ -1,7 +1,7 @@
 """Prime Canasta explains itself (games/primepak/canasta_texts.py): How to play (children, with
 the booklet's examples), the Learn to play round (a guided start of a round against Pip) and
-the full rules (teachers). Rule text: the PrimePak booklet ("PRIME CANASTA"); our
-decisions: the numbered list in canasta_state.py, and docs/rules.md."""
+the full rules (teachers). Rule text: the PrimePak booklet ("PRIME CANASTA"); decisions:
+docs/rules.md, "Prime Canasta"."""
 
 from __future__ import annotations
 
@@ -391,29 +391,30 @@ def test_the_teachers_tables_are_the_rules_cores():
     assert "7 is 20, 120 is 50, 72 is 30" in text
 
 
+# Each decision, with the bullet of docs/rules.md, "Prime Canasta" that states it.
 @pytest.mark.parametrize(
     "decision",
     [
-        "levels 3 to 6 only",  # 1
-        "a prime wild counting highest of all",  # 2
-        "highest score deals",  # 2
-        "Only after that may the player lay down sets",  # 3
-        "the app checks the minimum before any card is laid down",  # 4
-        "picks at least 2 more cards anywhere below the top",  # 5
-        "A prime wild on top cannot be taken",  # 6
-        "every card from the hand in that set is a number",  # 7
-        "keep at least two cards in hand",  # 8
-        "partners may add to each other's sets",  # 9
-        "After “no” the app refuses going out that turn",  # 10
-        "on an empty draw pile it ends the round with nobody out",  # 11
-        "If the highest scores tie, another round is played",  # 12
-        "Canasta bonuses count also in a round that ended with nobody out",  # 13
-        "may be discarded again",  # 14
-        "recorded at once and subtracted at the end of the round",  # 15
-        "private and not judged",  # 16
-        "unless a player presses “Next round” sooner",  # 17
-        "recorded as help",  # 18
-        "a wild fills a gap first",  # the meld layer, decision 5
+        "levels 3 to 6 only",  # Players, deck and hands
+        "a prime wild counting highest of all",  # Dealer
+        "highest score deals",  # Dealer
+        "Only after that may the player lay down sets",  # A turn
+        "the app checks the minimum before any card is laid down",  # The first laydown
+        "picks at least 2 more cards anywhere below the top",  # Taking the discard pile
+        "A prime wild on top cannot be taken",  # Frozen pile
+        "every card from the hand in that set is a number",  # Frozen pile
+        "keep at least two cards in hand",  # A turn
+        "partners may add to each other's sets",  # Sides
+        "After “no” the app refuses going out that turn",  # "May I go out?"
+        "on an empty draw pile it ends the round with nobody out",  # When the draw pile runs out
+        "If the highest scores tie, another round is played",  # Winning
+        "Canasta bonuses count also in a round that ended with nobody out",  # Scoring
+        "may be discarded again",  # A turn
+        "recorded at once and subtracted at the end of the round",  # Mistakes
+        "private and not judged",  # Ready groups
+        "unless a player presses “Next round” sooner",  # Between rounds
+        "recorded as help",  # Help and learning records
+        "a wild fills a gap first",  # Sets (the meld layer)
     ],
 )
 def test_the_teachers_rules_state_each_decision(decision):

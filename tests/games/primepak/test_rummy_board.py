@@ -3,8 +3,8 @@ real form post, the hand is one form of checkboxes, and the board never does the
 arithmetic while a round is played (no products, no "you can go out"); when a round ends every
 hand is laid down in its sets with the scoring line by line.
 
-The views here are hand-made in the shape of the contract (/work/brief/rummy-contract.md,
-"View"); the engine's own views are rendered in the last tests once the game is registered."""
+The views here are hand-made in the shape of the game's own view (FactorRummy.view in
+games/primepak/rummy.py); the engine's own views are rendered in the last tests."""
 
 from __future__ import annotations
 

@@ -9,14 +9,15 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from classrooms import progress, reports
 from classrooms import services as roster
-from classrooms.models import ProgressCounted, StudentProgress
 from games import services
 from games.assignments import assignment_create, progress_for
 from games.engine import get_game
 from games.models import LearningRecord, Match, Seat
 from games.primepak.solitaire import Collect, Hint, Select, Turn, best_visible_set
+from progress import reports
+from progress import services as progress
+from progress.models import ProgressCounted, StudentProgress
 
 from .test_progress import snapshot
 
@@ -74,7 +75,7 @@ def solitaire(
         nonlocal match
         match = services.match_play(
             match_id=match.pk, player=student, move=move.to_json(), version=match.version
-        )
+        ).match
 
     sets = 0
     while match.status == Match.Status.PLAYING:

@@ -7,9 +7,10 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from classrooms.management.commands.seed_demo import DEMO_CODE, DEMO_GAMES
-from classrooms.models import Classroom, StudentProgress
+from classrooms.models import Classroom
 from games.models import Match
+from progress.management.commands.seed_demo import DEMO_CODE, DEMO_GAMES
+from progress.models import StudentProgress
 
 
 def seed() -> str:

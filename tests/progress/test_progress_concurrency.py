@@ -6,9 +6,9 @@ import threading
 import pytest
 from django.db import connection
 
-from classrooms import progress
 from classrooms import services as roster
-from classrooms.models import ProgressCounted, StudentProgress
+from progress import services as progress
+from progress.models import ProgressCounted, StudentProgress
 
 from .test_progress import facts, played, snapshot
 

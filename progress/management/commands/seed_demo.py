@@ -11,12 +11,12 @@ from django.utils import timezone
 
 from classrooms import services
 from classrooms.models import Assignment, Classroom, Student, User
-from classrooms.progress import progress_rebuild
 from config.demo import ASSIGNMENT, AWAY_AFTER, DEMO_GAMES, FIRST, GIVE_UP, ONLY, OWN, STAND_IN
 from games import services as games
 from games.assignments import assignment_create
 from games.engine import get_game
 from games.models import Match
+from progress.services import progress_rebuild
 
 DEMO_EMAIL = "teacher@demo.factorium"
 DEMO_PASSWORD = "factor-demo-2026"
@@ -131,7 +131,7 @@ def play_game(
                 move = chooser.choose_move(rules.view(match.state, 0), moves, rng)
             match = games.match_play(
                 match_id=match.pk, player=student, move=move.to_json(), version=match.version
-            )
+            ).match
             own += 1
         elif player is not None and games.match_bot_play(
             match_id=match.pk, version=match.version, player=player

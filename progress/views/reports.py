@@ -9,10 +9,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from classrooms.access import teacher_classroom, teacher_required, teacher_student
+from classrooms.models import Classroom
 from games.engine import get_game
 
-from ..access import teacher_classroom, teacher_required, teacher_student
-from ..models import Classroom, ReportJob, StudentProgress
+from ..models import ReportJob, StudentProgress
 from ..reports import class_report, csv_filename, csv_rows, report_job_start, student_report
 from ..svg import accuracy_chart, stacked_bar
 

@@ -6,7 +6,7 @@ played; finished and won as their own (`Seat.is_own_game`), given up, and finish
 stand-in bot; time played (each match from its start to its last move, at most 2 hours); and
 the learning records of those matches: attempts made without help, hints asked, attempts the
 app helped with. A game still being played counts once it ends; a Learn to play round or a
-teacher's practice game never counts. Its status follows the mastery rule (classrooms.mastery,
+teacher's practice game never counts. Its status follows the mastery rule (progress.mastery,
 docs/rules.md "Progress and mastery").
 
 Two ways fill the rows, and they agree:
@@ -15,7 +15,7 @@ Two ways fill the rows, and they agree:
   rows. The ledger (`ProgressCounted`, one row per student and match) is written in the same
   transaction, so a retried or doubled task adds nothing twice.
 - `progress_rebuild` compiles students' rows again from the raw data with SQL aggregation
-  (classrooms.progress_sql), replacing rows and ledger a chunk of students per transaction: a
+  (progress.sql), replacing rows and ledger a chunk of students per transaction: a
   crash loses only the unfinished chunk (whose old rows stay), and running it again converges.
 
 Both lock the students' rows first (in id order), so they never interleave for a student.
@@ -30,12 +30,13 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from classrooms.models import Classroom, Student
 from games.engine import ATTEMPT_KINDS
 from games.models import LearningRecord, Match, Seat
 
 from .mastery import HINT_KIND, RECENT, mastery, next_level
-from .models import Classroom, ProgressCounted, ReportJob, Student, StudentProgress
-from .progress_sql import ENDED, MATCH_SECONDS_CAP, level_of, lock_students, rebuild_chunk
+from .models import ProgressCounted, ReportJob, StudentProgress
+from .sql import ENDED, MATCH_SECONDS_CAP, level_of, lock_students, rebuild_chunk
 
 __all__ = [
     "level_of",

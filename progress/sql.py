@@ -33,6 +33,7 @@ from django.db.models import (
 )
 from django.db.models.functions import RowNumber
 
+from classrooms.models import Student
 from games.engine import ATTEMPT_KINDS, get_game
 from games.models import (
     OWN_GAME,
@@ -46,7 +47,7 @@ from games.models import (
 )
 
 from .mastery import HINT_KIND, RECENT, mastery
-from .models import ProgressCounted, Student, StudentProgress
+from .models import ProgressCounted, StudentProgress
 
 MATCH_SECONDS_CAP = 2 * 60 * 60  # a match left open all day counts as 2 hours at most
 ENDED = (Match.Status.FINISHED, Match.Status.ABANDONED)

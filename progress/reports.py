@@ -1,7 +1,7 @@
 """Progress reports for pages and exports, read from StudentProgress rows (never raw events).
 
 The class report's screen, its CSV and its printout all show the same LevelStatus values;
-`csv_rows` is the table as numbers. Rules behind the statuses: classrooms.progress.
+`csv_rows` is the table as numbers. Rules behind the statuses: progress.services.
 """
 
 from __future__ import annotations
@@ -14,12 +14,13 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.text import slugify
 
+from classrooms.models import Assignment, Classroom, Student
 from games.assignments import assignment_title, progress_for
 from games.engine import FACT, FACTOR_SET, Game, get_game
 from games.models import Match, Seat
 
-from .models import Assignment, Classroom, Student, StudentProgress
-from .progress import level_of, match_seconds, next_level, report_job_start
+from .models import StudentProgress
+from .services import level_of, match_seconds, next_level, report_job_start
 
 __all__ = [
     "AssignmentGoal",

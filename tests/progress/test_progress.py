@@ -5,12 +5,12 @@ from itertools import count
 
 import pytest
 
-from classrooms import progress
 from classrooms import services as roster
-from classrooms.models import ProgressCounted, ReportJob, StudentProgress
-from classrooms.tasks import progress_match, progress_rebuild_class
 from games.engine import get_game
 from games.models import LearningRecord, Match, Seat
+from progress import services as progress
+from progress.models import ProgressCounted, ReportJob, StudentProgress
+from progress.tasks import progress_match, progress_rebuild_class
 
 Status = StudentProgress.Status
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)

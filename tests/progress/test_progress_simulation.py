@@ -11,13 +11,13 @@ import random
 
 import pytest
 
-from classrooms import progress
 from classrooms import services as roster
-from classrooms.reports import class_report
 from games import services
 from games.engine import get_game
 from games.models import Match
 from games.primepak.solitaire import Collect, Turn
+from progress import services as progress
+from progress.reports import class_report
 
 from .test_progress import snapshot
 
@@ -50,7 +50,7 @@ def play(student, seed: int, rate: float, debt: list[float]) -> Match:
                 move = Turn()
         match = services.match_play(
             match_id=match.pk, player=student, move=move.to_json(), version=match.version
-        )
+        ).match
     return match
 
 

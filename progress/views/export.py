@@ -8,7 +8,8 @@ from django.utils.cache import patch_cache_control
 from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_GET
 
-from ..access import teacher_required, teacher_student
+from classrooms.access import teacher_required, teacher_student
+
 from ..export import export_filename, student_export
 
 

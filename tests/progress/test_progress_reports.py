@@ -10,14 +10,15 @@ from django.http import Http404
 from django.test import RequestFactory
 from django.utils import timezone
 
-from classrooms import progress, reports
 from classrooms import services as roster
 from classrooms.access import teacher_classroom
-from classrooms.models import StudentProgress
 from games import services
 from games.assignments import assignment_create
 from games.engine import get_game
 from games.models import LearningRecord, Match, Seat
+from progress import reports
+from progress import services as progress
+from progress.models import StudentProgress
 
 from .test_progress import T0, count_all, facts, make_mixed, played
 

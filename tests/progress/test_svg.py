@@ -1,6 +1,6 @@
 """The progress charts' geometry: bars fill their width in status order, labels fit."""
 
-from classrooms.svg import BAR_WIDTH, PLOT_WIDTH, accuracy_chart, stacked_bar, stars
+from progress.svg import BAR_WIDTH, PLOT_WIDTH, accuracy_chart, stacked_bar, stars
 
 
 def test_a_stacked_bar_keeps_the_status_order_and_fills_its_width():

@@ -11,9 +11,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from classrooms import services
-from classrooms.models import Classroom, ReportJob, StudentProgress
-from classrooms.progress import report_job_run
+from classrooms.models import Classroom
 from games.models import Match, Seat
+from progress.models import ReportJob, StudentProgress
+from progress.services import report_job_run
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 SOLITAIRE = "prime-solitaire"
@@ -26,7 +27,7 @@ COLUMNS = [
 
 
 def progress(student, game=SOLITAIRE, level="level-1", label="Level 1", **fields):
-    """A hand-made progress row (what classrooms.progress would compile from matches)."""
+    """A hand-made progress row (what progress.services would compile from matches)."""
     values = {
         "games_played": 4,
         "games_finished": 3,

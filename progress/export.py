@@ -17,10 +17,11 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.text import slugify
 
+from classrooms.models import Assignment, Student
 from games.engine import get_game
 from games.models import LearningRecord, Match, MoveRecord, Seat
 
-from .models import Assignment, ProgressCounted, Student, StudentProgress
+from .models import ProgressCounted, StudentProgress
 
 FORMAT = "factorium-student-export"
 VERSION = 1

@@ -1,0 +1,1 @@
+"""Views of the progress app, one module per area."""
