@@ -429,6 +429,12 @@ class Game(ABC):
         """One line for the game log ("Ana discarded 24 = 4 × 6")."""
         return move.label()
 
+    def board_html(self, part: str, *args: Any) -> str:
+        """A piece of the board's HTML its template asks for by name ({% board_html rules
+        "grid" view %}), built in Python where a template loop over hundreds of squares
+        would be slow; every text in it escaped. No game asks by default."""
+        raise KeyError(part)
+
     def play(self, state: State, player: int, move: Move) -> Played:
         """Apply a move (the clock's Timeout too: apply_timeout), with its log line and its
         learning events; IllegalMove as apply_move. What the platform calls: a game whose

@@ -38,6 +38,7 @@ from games.engine.texts import HowToPlay, LearnScript, RulesSection
 from . import board as geo
 from . import rules, texts
 from .expr import EQUATION, read_line
+from .grid import grid_html
 from .tiles import (
     BLANK,
     BOARD_SIZE,
@@ -453,6 +454,12 @@ class Equate(Game):
             except IllegalMove:
                 return move.label()
         return move.label()
+
+    def board_html(self, part: str, *args: Any) -> str:
+        """ "grid": the 19 × 19 squares (grid.py), from a view and the hint's tiles."""
+        if part != "grid":
+            raise KeyError(part)
+        return grid_html(*args)
 
     def play(self, state: State, player: int, move: Move) -> Played:
         """The play worked out once: its log line comes from the state it made."""

@@ -57,6 +57,7 @@ from .moves import (
     move_from_json,
 )
 from .numbers import SYMBOLS, raw_result
+from .spiral import spiral_html
 from .state import (
     DOUBLES_LABELS,
     SHOW_RESULTS_LABELS,
@@ -365,6 +366,13 @@ class PrimeClimb(Game):
     def check_invariants(self, state: State) -> None:
         """Every card exactly once; pawns on the board; the turn makes sense."""
         check_state(state)
+
+    def board_html(self, part: str, *args: Any) -> str:
+        """ "spiral": the 102 circles (spiral.py), from a view, the viewer's seat and the
+        seats' names."""
+        if part != "spiral":
+            raise KeyError(part)
+        return spiral_html(*args)
 
     def describe(self, state: State, player: int, move: Move) -> str:
         """ "rolled 3 and 9", "moved pawn A: 14 − 3 = 11", "took a step back", "ended the

@@ -4,8 +4,16 @@ import json
 import zlib
 
 from django import template
+from django.utils.safestring import mark_safe
 
 register = template.Library()
+
+
+@register.simple_tag
+def board_html(rules, part: str, *args):
+    """A piece of a game's board built by the game in Python (Game.board_html): escaped by
+    the game, where a template loop would be slow."""
+    return mark_safe(rules.board_html(part, *args))  # the game escapes every text in it
 
 
 @register.filter
@@ -18,6 +26,12 @@ def seat_name(seats, index):
                 return f"{seat.bot_name} for {seat.display_name}"
             return seat.display_name
     return ""
+
+
+@register.filter
+def seat_names(seats) -> dict[int, str]:
+    """Each seat's name as the board tells it (seat_name), by seat index."""
+    return {seat.index: seat_name(seats, seat.index) for seat in seats}
 
 
 @register.filter

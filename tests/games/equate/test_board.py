@@ -36,6 +36,7 @@ def render(state, me, *, htmx=True, status="playing", extra_view=None, **extra) 
     view = GAME.view(json.loads(json.dumps(state)), me)
     view.update(extra_view or {})
     context = {
+        "rules": GAME,
         "view": view,
         "me": me,
         "seats": seats,
@@ -480,7 +481,14 @@ def test_the_read_out_shows_no_values_unless_the_teacher_turned_them_on():
     del view["values_shown"]
     request = RequestFactory().get("/")
     request.htmx = True
-    context = {"view": view, "me": 2, "seats": [], "match": FakeMatch(), "request": request}
+    context = {
+        "rules": GAME,
+        "view": view,
+        "me": 2,
+        "seats": [],
+        "match": FakeMatch(),
+        "request": request,
+    }
     assert "data-values-shown" not in render_to_string(TEMPLATE, context, request=request)
 
 

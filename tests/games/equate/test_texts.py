@@ -46,6 +46,7 @@ from .boards import arrange, at, game
 
 ROOT = Path(__file__).resolve().parents[3]
 BOARD = ROOT / "templates" / "games" / "equate" / "board.html"
+GRID = ROOT / "games" / "equate" / "grid.py"  # the board's squares, built in Python
 
 
 GAME = EQUATE
@@ -435,7 +436,7 @@ def test_the_coach_s_words_match_the_board_and_the_rules():
 
 
 def test_the_coach_names_only_buttons_and_places_the_board_has():
-    board = BOARD.read_text(encoding="utf-8")
+    board = BOARD.read_text(encoding="utf-8") + GRID.read_text(encoding="utf-8")
     quoted = set()
     for step in SCRIPT.steps:
         quoted |= set(re.findall(r"“([^”]+)”", step.say))

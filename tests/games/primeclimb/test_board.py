@@ -40,6 +40,7 @@ def render(state: dict, me: int | None, *, post: dict | None = None, error: str 
     request.htmx = True
     context = {
         "error": error,
+        "rules": GAME,
         "view": GAME.view(state, me),
         "me": me,
         "seats": [
