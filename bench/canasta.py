@@ -29,8 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench._common import HEADER, machine, summary
 from bench.rummy import wilson
-from games.primepak.canasta import PRIME_CANASTA as GAME
-from games.primepak.canasta_state import ROUND_OVER, TARGETS
+from games.primepak.canasta.game import PRIME_CANASTA as GAME
+from games.primepak.canasta.state import ROUND_OVER, TARGETS
 
 MAX_MOVES = 60_000  # far more than any game needs: a game past it counts as unfinished
 

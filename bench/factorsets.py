@@ -22,7 +22,9 @@ from bench._common import HEADER, machine, summary
 from games.engine.rng import shuffled
 from games.primepak.cards import deck, sort_key
 from games.primepak.factorsets import check_set, find_sets
-from games.primepak.solitaire import SOLITAIRE, find_collections, layout_of
+from games.primepak.solitaire.game import SOLITAIRE
+from games.primepak.solitaire.layout import layout_of
+from games.primepak.solitaire.search import find_collections
 
 CHALLENGE_WILDS = {3: 7, 4: 11, 5: 11, 6: 13}  # the booklet's Prime Challenge deck
 FOUNDATION = 12

@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench._common import HEADER, machine, summary
 from bench.rummy import wilson
-from games.primebomb.game import PRIME_BOMB
+from games.primepak.primebomb.game import PRIME_BOMB
 
 MAX_STEPS = 20_000  # far more than a game needs: a game past it counts as unfinished
 

@@ -31,10 +31,10 @@ from bench._common import HEADER, machine, summary, wilson
 from games.engine.rng import rng_for
 from games.primeclimb.bots import BOTS, EasyBot, StrongBot
 from games.primeclimb.evaluate import reach_table
+from games.primeclimb.game import PRIME_CLIMB
 from games.primeclimb.numbers import FINISH
 from games.primeclimb.pawnpaths import SplitTurn
 from games.primeclimb.planner import whole_turn_plan
-from games.primeclimb.rules import PRIME_CLIMB
 from games.primeclimb.search import MAX_CARDS, NODE_LIMIT, no_gc, turn_ends
 from games.primeclimb.state import MOVE
 from games.primeclimb.steps import Ctx

@@ -21,8 +21,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench._common import HEADER, machine, summary, wilson
-from games.primepak.rummy import FACTOR_RUMMY as GAME
-from games.primepak.rummy_state import ROUND_OVER
+from games.primepak.rummy.game import FACTOR_RUMMY as GAME
+from games.primepak.rummy.state import ROUND_OVER
 
 
 def one_game(args: tuple[int, int]) -> tuple[bool, int, dict[str, list[float]]]:

@@ -28,8 +28,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench._common import machine, percentile, wilson
-from games.primepak.solitaire import SOLITAIRE as GAME
-from games.primepak.solitaire_solver import NO_WIN, UNKNOWN, WIN, solve
+from games.primepak.solitaire.game import SOLITAIRE as GAME
+from games.primepak.solitaire.solver import NO_WIN, UNKNOWN, WIN, solve
 
 BOOKLET = {1: "almost always", 2: "almost always", 3: "about 1 in 4", 4: "about 1 in 4",
            5: "about 1 in 4", 6: "about 1 in 4"}  # fmt: skip

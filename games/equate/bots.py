@@ -38,7 +38,7 @@ from games.engine.protocol import Bot, Move, State, View
 
 from . import best, movegen, rules
 from . import board as geo
-from .game import Place
+from .moves import Place
 from .tiles import BLANK, EQUALS, OPERATORS, SCORES, is_fraction
 
 EASY_TILES = 5  # the easy bot's plays: at most this many tiles put down

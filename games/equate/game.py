@@ -1,12 +1,12 @@
-"""Equate as a Game: settings, moves and their JSON and form forms, views, learning events.
+"""Equate as a Game: settings, legal moves, views, learning events and the hint.
 
-The rules are rules.py (with tiles.py, expr.py and board.py); this module adds what the
-platform needs: the settings, the moves (Place, Trade, Pass, Hint) with their JSON and form
-text, legal_moves (listed in part; the plays come from movegen.generate), the views, the
+The rules are rules.py (with tiles.py, expr.py and board.py), the moves (Place, Trade, Pass,
+Hint) and their JSON and form text are moves.py; this module adds what the platform needs: the
+settings, legal_moves (listed in part; the plays come from movegen.generate), the views, the
 learning events and the hint.
 
-Decisions: docs/rules.md, "Equate" (here: "Settings", "Moves offered", "Moves as text", "What a
-player sees", "Learning events", "The hint").
+Decisions: docs/rules.md, "Equate" (here: "Settings", "Moves offered", "What a player sees",
+"Learning events", "The hint").
 
 Pure Python: no Django.
 """
@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import Any
 
-from games.engine.common import known_keys, move_index, move_positions, redeal, whole_number
+from games.engine.common import known_keys, redeal, whole_number
 from games.engine.protocol import (
     Bot,
     Game,
@@ -39,6 +38,7 @@ from . import board as geo
 from . import rules, texts
 from .expr import EQUATION, read_line
 from .grid import grid_html
+from .moves import NOT_A_MOVE, Hint, Pass, Place, Trade, parse_move, parse_placements
 from .tiles import (
     BLANK,
     BOARD_SIZE,
@@ -47,7 +47,6 @@ from .tiles import (
     OPERATORS,
     PREMIUMS,
     SCORES,
-    all_faces,
     display,
     is_exponent,
     is_fraction,
@@ -55,13 +54,8 @@ from .tiles import (
     is_number_face,
 )
 
-__all__ = ["Equate", "Hint", "Pass", "Place", "Trade"]
+__all__ = ["EQUATE", "Equate"]
 
-NOT_A_MOVE = "That is not a move in Equate."
-PICK_TILES = "Pick tiles from your rack."
-PUT_TILES = "Put tiles from your rack on squares of the board."
-MAX_PLACEMENTS = rules.RACK_SIZE + 1  # nine rack tiles and the "=" from beside the board
-MAX_POSITIONS = 20
 ROUND_CHOICES = (3, 5, 10, 15, 20)
 TILE_LEVELS = {  # easiest first
     "whole": "Whole numbers",
@@ -95,123 +89,6 @@ SKILLS = {
     "equate:plays": "finding a play",
 }
 VALUES = {"hidden": "Hidden: children work out each side", "shown": "Shown (counts as help)"}
-# A blank's face as the board's form may post it: the face itself, or a fraction as shown.
-FACES = {face: face for face in all_faces("advanced") if face != BLANK} | {
-    display(face): face for face in all_faces("advanced") if is_fraction(face)
-}
-
-Placement = tuple[int, int, int | str, str | None]
-
-
-# --- moves ----------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Place(Move):
-    """Tiles from the rack put on the board: (row, col, rack position or "=", blank's face)."""
-
-    type: ClassVar[str] = "place"
-    tiles: tuple[Placement, ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": self.type, "tiles": [list(p) for p in self.tiles]}
-
-    def label(self) -> str:
-        return "played tiles"
-
-
-@dataclass(frozen=True)
-class Trade(Move):
-    """Rack tiles (by position, sorted) given back for as many new ones."""
-
-    type: ClassVar[str] = "trade"
-    tiles: tuple[int, ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": self.type, "tiles": list(self.tiles)}
-
-    def label(self) -> str:
-        count = len(self.tiles)
-        return f"traded {count} tile{'s' * (count != 1)}"
-
-
-@dataclass(frozen=True)
-class Hint(Move):
-    """Ask the app for a good play (help: docs/rules.md, Equate: "The hint")."""
-
-    type: ClassVar[str] = "hint"
-
-    def label(self) -> str:
-        return "asked for a hint"
-
-
-@dataclass(frozen=True)
-class Pass(Move):
-    """Nothing this turn."""
-
-    type: ClassVar[str] = "pass"
-
-    def label(self) -> str:
-        return "passed"
-
-
-def _index(value: Any, reason: str) -> int:
-    return move_index(value, reason)
-
-
-def _tile(value: Any) -> int | str:
-    return EQUALS if value == EQUALS else _index(value, PICK_TILES)
-
-
-def _face(value: Any) -> str | None:
-    if value is None or value == "":
-        return None
-    if isinstance(value, str) and value in FACES:
-        return FACES[value]
-    raise IllegalMove("Choose what your blank tile stands for.")
-
-
-def _placement(value: Any) -> Placement:
-    if isinstance(value, str):
-        value = value.strip().split(":")
-    if not isinstance(value, (list, tuple)) or len(value) not in (3, 4):
-        raise IllegalMove(PUT_TILES)
-    row, col = (_index(v, "That square is not on the board.") for v in value[:2])
-    face = _face(value[3]) if len(value) == 4 else None
-    return (row, col, _tile(value[2]), face)
-
-
-def _placements(value: Any) -> tuple[Placement, ...]:
-    """A list of [row, col, tile, face], or a form's "9:7:0,9:8:=,9:9:4:1/2"; sorted by square."""
-    if isinstance(value, str):
-        value = [part for part in value.replace(";", ",").split(",") if part.strip()]
-    if not isinstance(value, (list, tuple)) or not value:
-        raise IllegalMove("Put at least one tile on the board.")
-    if len(value) > MAX_PLACEMENTS:
-        raise IllegalMove(f"You can put at most {MAX_PLACEMENTS} tiles on the board at once.")
-    return tuple(sorted((_placement(v) for v in value), key=lambda p: (p[0], p[1])))
-
-
-def _positions(value: Any) -> tuple[int, ...]:
-    """Rack positions to trade, sorted: at least one."""
-    trade = "Pick at least one tile to trade."
-    return move_positions(
-        value, trade, most=MAX_POSITIONS, item_reason=PICK_TILES, may_be_empty=False
-    )
-
-
-def parse_move(data: Any) -> Move:
-    """A move from its JSON form (what the board posts); anything malformed is IllegalMove."""
-    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        raise IllegalMove(NOT_A_MOVE)
-    kind = data["type"]
-    if kind == Pass.type:
-        return Pass()
-    if kind == Hint.type:
-        return Hint()
-    if kind == Trade.type:
-        return Trade(_positions(data.get("tiles")))
-    if kind == Place.type:
-        return Place(_placements(data.get("tiles")))
-    raise IllegalMove(NOT_A_MOVE)
 
 
 def _told(move: Move, after: State) -> str:
@@ -510,7 +387,7 @@ def _plays(state_json: str, seat: int) -> tuple[Place, ...]:
     found = movegen.generate(
         state, seat, expressions=False, max_tiles=movegen.LISTED_TILES, blanks=False
     )
-    plays = (_canonical_place(rack, Place(_placements(play))) for play in found)
+    plays = (_canonical_place(rack, Place(parse_placements(play))) for play in found)
     return tuple(dict.fromkeys(plays))
 
 

@@ -8,7 +8,7 @@ from collections import Counter
 from games.engine.protocol import Bot, Move, View
 
 from .cards import FREE, MULTIPLIERS, NUMBERS, Card, deck, is_square
-from .rules import Discard, Draw
+from .moves import Discard, Draw
 
 # How many number cards share at least one multiplier with each card: 49 (only 7s) is hard to
 # get rid of, 10 (1, 2, 5, 10) is easy. Scaled to 0..1, higher = harder to play.

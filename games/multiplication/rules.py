@@ -1,46 +1,35 @@
-"""The Multiplication Game: discard a card that shares a declared multiplier with the open card.
+"""The Multiplication Game's rules: discard a card that shares a declared multiplier with the
+open card.
 
 Rule text: The Multiplication Game's rule text; what it leaves open is settled in
-docs/rules.md ("The Multiplication Game"). Pure Python: no Django here.
+docs/rules.md ("The Multiplication Game"). This module deals, checks and applies moves, and
+says what a move shows of a player's knowledge; game.py is the Game the platform calls.
+Pure Python: no Django here.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
-from games.engine.common import as_help, products_shown
-from games.engine.protocol import (
-    Bot,
-    Game,
-    IllegalMove,
-    LearningEvent,
-    Move,
-    Outcome,
-    SettingsError,
-    State,
-    View,
-)
+from games.engine.common import products_shown
+from games.engine.protocol import IllegalMove, LearningEvent, Move, State
 from games.engine.rng import rng_for, shuffled
-from games.engine.texts import HowToPlay, LearnScript, RulesSection
 
 from .cards import (
     FACTORISATIONS,
     FREE,
     NUMBERS,
-    SQUARES,
     TABLE_MAX,
     Card,
     card_text,
     deck,
     factorisations,
-    is_card,
     is_square,
     multipliers_of,
     product_text,
 )
-from .story import story
+from .moves import Discard, Draw, checked_move
 
 FREE_CARD_CHOICES = {0: "No free cards", 1: "1 free card", 2: "2 free cards"}
 # Issue 30: the teacher's setting Prime Bomb and Equate have, in their words (hidden / shown,
@@ -55,349 +44,127 @@ HAND_SIZE, SMALL_HAND_SIZE, SMALL_HAND_FROM = 7, 5, 4
 # Our decision (not in the rules): a safety cap so every game ends; then fewest cards wins.
 MOVE_LIMIT = 600
 LOG_SIZE = 20  # public events kept for the board
-# parse_move refuses bigger numbers: Python cannot even print an int of 5000 digits.
-NUMBER_LIMIT = 10_000
 _NUMBER_SET = set(NUMBERS)
 
 
-@dataclass(frozen=True)
-class Discard(Move):
-    """Discard a card declaring it as a × b (a <= b)."""
+def new_state(settings: dict[str, Any], players: int, seed: int) -> State:
+    """Deal, choose the dealer, turn up the open card (settings already cleaned)."""
+    cards = shuffled(deck(settings["free_cards"]), seed, "deal")
+    size = SMALL_HAND_SIZE if players >= SMALL_HAND_FROM else HAND_SIZE
+    hands = [cards[seat * size : (seat + 1) * size] for seat in range(players)]
+    open_card, draw = _turn_up(cards[players * size :], seed)
+    dealer = rng_for(seed, "dealer").randrange(players)
+    return {
+        "players": players,
+        "settings": settings,
+        "hands": hands,
+        "draw": draw,
+        "discard": [],
+        # docs/rules.md: every way of writing the turned-up card counts as declared.
+        "open": {
+            "card": open_card,
+            "value": open_card,
+            "declared": [list(pair) for pair in FACTORISATIONS[open_card]],
+        },
+        "turn": (dealer + 1) % players,
+        "dealer": dealer,
+        "seed": seed,
+        "reshuffles": 0,
+        "moves": 0,
+        "winner": None,
+        "winners": [],
+        "log": [],
+    }
 
-    type: ClassVar[str] = "discard"
-    card: Card
-    a: int
-    b: int
 
-    def label(self) -> str:
-        """ "24 = 4 × 6" or "free card as 4 = 4 × 1"."""
-        text = f"{self.a * self.b} = {product_text(self.a, self.b)}"
-        return f"free card as {text}" if self.card == FREE else text
+def legal_moves(state: State, player: int) -> list[Move]:
+    """Every allowed discard (by value, free cards after numbers, a, b), then Draw."""
+    if state["turn"] is None or player != state["turn"]:
+        return []
+    return [*possible_discards(state, player), Draw()]
 
 
-@dataclass(frozen=True)
-class Draw(Move):
-    """Draw one card instead of discarding; the turn passes."""
+def play(state: State, player: int, move: Move) -> State:
+    """The state after the move; IllegalMove with a child-readable reason if refused."""
+    move = checked_move(move)
+    if state["turn"] is None:
+        raise IllegalMove("The game is over.")
+    if type(player) is not int or player != state["turn"]:
+        raise IllegalMove("It's not your turn.")
+    if isinstance(move, Draw):
+        return _draw_turn(state, player)
+    assert isinstance(move, Discard)
+    _check_discard(state, player, move)
+    return _discard_turn(state, player, move)
 
-    type: ClassVar[str] = "draw"
 
-    def label(self) -> str:
-        """ "draw a card"."""
-        return "draw a card"
-
-
-class MultiplicationGame(Game):
-    """The Multiplication Game (game 4 of the multiplication-table deck)."""
-
-    slug = "multiplication"
-    stylesheet = "css/multiplication.css"
-    tells_own_story = True
-    name = "The Multiplication Game"
-    min_players = 2
-    max_players = 6
-    summary = (
-        "Discard a card from the multiplication table that shares a multiplier with the open "
-        "card. Square numbers make the next player miss a turn. Empty your hand to win."
-    )
-    turn_seconds = None
-    fact_map = "table"  # the 10 × 10 table of facts played
-
-    # --- settings -------------------------------------------------------------------------
-    def default_settings(self) -> dict[str, Any]:
-        """No free cards unless the teacher adds them; the open card's multipliers not listed."""
-        return {"free_cards": 0, "product": "hidden"}
-
-    def settings_fields(self) -> list[dict[str, Any]]:
-        """How many free cards join the deck, and whether the board lists the multipliers."""
-        return [
-            {
-                "name": "free_cards",
-                "label": "Free cards",
-                "choices": [(0, "None"), (1, "1 free card"), (2, "2 free cards")],
-                "help": "A free card can be played as any number of the table, declared as "
-                "a × b when it is played.",
-            },
-            {
-                "name": "product",
-                "label": "Multipliers while choosing",
-                "choices": list(PRODUCT_CHOICES.items()),
-                "help": "Finding a card that shares a multiplier is what the game practises. "
-                "Shown, the board lists the open card's multipliers (every way to make a "
-                "turned-up card), and every play counts as help.",
-                "teacher_only": True,
-            },
-        ]
-
-    def clean_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
-        """Fill in defaults; refuse unknown settings and bad values."""
-        if settings is None:
-            settings = {}
-        if not isinstance(settings, dict):
-            raise SettingsError("Settings must be a list of named choices.")
-        unknown = sorted(str(key)[:40] for key in settings if key not in ("free_cards", "product"))
-        if unknown:
-            raise SettingsError(f"Unknown setting: {', '.join(unknown)}.")
-        value = settings.get("free_cards", 0)
-        if isinstance(value, str) and value in ("0", "1", "2"):
-            value = int(value)  # form posts arrive as text
-        if type(value) is not int or value not in FREE_CARD_CHOICES:
-            raise SettingsError("Free cards must be 0, 1 or 2.")
-        product = settings.get("product", "hidden")
-        if not isinstance(product, str) or product not in PRODUCT_CHOICES:
-            raise SettingsError("The multipliers while choosing are hidden or shown.")
-        return {"free_cards": value, "product": product}
-
-    def settings_label(self, settings: dict[str, Any]) -> str:
-        """ "No free cards", "1 free card", "2 free cards · multipliers shown"."""
-        clean = self.clean_settings(settings)
-        label = FREE_CARD_CHOICES[clean["free_cards"]]
-        return f"{label} · multipliers shown" if clean["product"] == "shown" else label
-
-    # --- progress reports -----------------------------------------------------------------
-    # progress_level stays the default, one level for all games: free cards change how often
-    # a player is stuck, not which facts of the 10 × 10 table they practise.
-    def skill_label(self, kind: str, skill: str) -> str:
-        """ "7 × 8" for the fact "7x8"; "a card you could play" for a missed discard."""
-        if skill == "discard":
-            return "a card you could play"
-        a, x, b = skill.partition("x")
-        return f"{a} × {b}" if x and a.isdigit() and b.isdigit() else skill
-
-    # --- learning the game (texts.py) ------------------------------------------------------
-    def how_to_play(self) -> HowToPlay:
-        """The game for children, with the rule text's worked examples drawn as cards."""
-        from . import texts  # texts name the rules' settings: import late to avoid a cycle
-
-        return texts.how_to_play()
-
-    def learn_to_play(self) -> LearnScript:
-        """A two-player round against Pip: a match, a square, a draw and a free card."""
-        from . import texts
-
-        return texts.learn_to_play()
-
-    def rules_for_teachers(self) -> list[RulesSection]:
-        """The full rules, every setting and every decision that changes play."""
-        from . import texts
-
-        return texts.rules_for_teachers()
-
-    # --- play -----------------------------------------------------------------------------
-    def new_game(self, settings: dict[str, Any], players: int, seed: int) -> State:
-        """Deal, choose the dealer, turn up the open card."""
-        settings = self.clean_settings(settings)
-        if type(players) is not int or not self.min_players <= players <= self.max_players:
-            raise SettingsError("The Multiplication Game is for 2 to 6 players.")
-        cards = shuffled(deck(settings["free_cards"]), seed, "deal")
-        size = SMALL_HAND_SIZE if players >= SMALL_HAND_FROM else HAND_SIZE
-        hands = [cards[seat * size : (seat + 1) * size] for seat in range(players)]
-        open_card, draw = _turn_up(cards[players * size :], seed)
-        dealer = rng_for(seed, "dealer").randrange(players)
-        return {
-            "players": players,
-            "settings": settings,
-            "hands": hands,
-            "draw": draw,
-            "discard": [],
-            # docs/rules.md: every way of writing the turned-up card counts as declared.
-            "open": {
-                "card": open_card,
-                "value": open_card,
-                "declared": [list(pair) for pair in FACTORISATIONS[open_card]],
-            },
-            "turn": (dealer + 1) % players,
-            "dealer": dealer,
-            "seed": seed,
-            "reshuffles": 0,
-            "moves": 0,
-            "winner": None,
-            "winners": [],
-            "log": [],
-        }
-
-    def current_player(self, state: State) -> int | None:
-        """Whose turn it is; None once the game is over."""
-        return state["turn"]
-
-    def actors(self, state: State, players: int) -> list[int]:
-        """Only the player whose turn it is (who may always draw)."""
-        return [] if state["turn"] is None else [state["turn"]]
-
-    def legal_moves(self, state: State, player: int) -> list[Move]:
-        """Every allowed discard (by value, free cards after numbers, a, b), then Draw."""
-        if state["turn"] is None or player != state["turn"]:
+def learning_events(
+    before: State, player: int, move: Move, after: State | IllegalMove
+) -> list[LearningEvent]:
+    """Facts used or got wrong, mismatched multipliers, and discards missed (never as help:
+    the Game marks them so when the multipliers were shown)."""
+    try:
+        move = checked_move(move)
+    except IllegalMove:
+        return []
+    if isinstance(after, IllegalMove):
+        return _mistake_events(player, move, after)
+    if isinstance(move, Draw):
+        options = len(possible_discards(before, player))
+        if not options:
             return []
-        return [*possible_discards(state, player), Draw()]
+        detail = {"options": options}
+        return [LearningEvent(player, "play", "discard", False, "missed_play", detail)]
+    assert isinstance(move, Discard)
+    a, b = move.a, move.b
+    common = sorted({a, b} & set(multipliers_of(before["open"]["declared"])))
+    detail = {"product": a * b, "card": move.card, "common": common, "square": is_square(a * b)}
+    # A free card's number is worked out by the app from a × b (the child never has to
+    # know it): help, not the child's own knowledge of the fact (docs/rules.md).
+    helped = move.card == FREE
+    return [LearningEvent(player, "fact", f"{a}x{b}", True, detail=detail, helped=helped)]
 
-    def apply_move(self, state: State, player: int, move: Move) -> State:
-        """The state after the move; IllegalMove with a child-readable reason if refused."""
-        move = _checked(move)
-        if state["turn"] is None:
-            raise IllegalMove("The game is over.")
-        if type(player) is not int or player != state["turn"]:
-            raise IllegalMove("It's not your turn.")
-        if isinstance(move, Draw):
-            return _draw_turn(state, player)
-        assert isinstance(move, Discard)
-        _check_discard(state, player, move)
-        return _discard_turn(state, player, move)
 
-    def parse_move(self, data: Any) -> Move:
-        """A move from its JSON form; anything malformed raises IllegalMove."""
-        if not isinstance(data, dict):
-            raise IllegalMove("That is not a move in this game.")
-        kind = data.get("type")
-        if kind == "draw" and set(data) == {"type"}:
-            return Draw()
-        if kind != "discard" or not set(data) <= {"type", "card", "a", "b"}:
-            raise IllegalMove("That is not a move in this game.")
-        # The board's form leaves out what the child did not tap: say what is missing.
-        if "card" not in data:
-            raise IllegalMove("Pick one of your cards first.")
-        if "a" not in data or "b" not in data:
-            raise IllegalMove("Tap two numbers to say your card as a multiplication.")
-        if not is_card(data["card"]):
-            raise IllegalMove("There is no such card in this game.")
-        a, b = _multiplier(data["a"]), _multiplier(data["b"])
-        return Discard(data["card"], min(a, b), max(a, b))
+def resample_hidden(state: State, player: int | None, rng: random.Random) -> State:
+    """Deal everything this player cannot see (others' hands, the draw pile) again."""
+    new = _copy(state)
+    seats = [seat for seat in range(state["players"]) if seat != player]
+    pool = list(new["draw"])
+    for seat in seats:
+        pool.extend(new["hands"][seat])
+    rng.shuffle(pool)
+    for seat in seats:
+        size = len(new["hands"][seat])
+        new["hands"][seat], pool = pool[:size], pool[size:]
+    new["draw"] = pool
+    return new
 
-    def view(self, state: State, player: int | None) -> View:
-        """What a seat (or a spectator, None) may see: other hands and the pile are counts;
-        `story` tells the last moves and their effects, never a drawn card; the open card's
-        multipliers only when the teacher shows them."""
-        seated = type(player) is int and 0 <= player < state["players"]
-        return {
-            "players": state["players"],
-            "me": player if seated else None,
-            "turn": state["turn"],
-            "hand": _sorted_hand(state["hands"][player]) if seated else None,
-            "hand_counts": [len(hand) for hand in state["hands"]],
-            "open": _open_view(state),
-            "product_shown": multipliers_shown(state),
-            "draw_count": len(state["draw"]),
-            "discard_count": len(state["discard"]),
-            "free_cards": state["settings"]["free_cards"],
-            "log": [dict(event) for event in state["log"]],
-            "story": story(state["log"], state["players"], player if seated else None),
-            "winner": state["winner"],
-            "over": state["turn"] is None,
-            "squares": list(SQUARES),
-        }
 
-    def outcome(self, state: State) -> Outcome | None:
-        """Winners and scores (minus the cards left in hand) once the game is over."""
-        if state["turn"] is not None:
-            return None
-        emptied = any(not hand for hand in state["hands"])
-        return Outcome(
-            winners=tuple(state["winners"]),
-            scores=tuple(-len(hand) for hand in state["hands"]),
-            reason="first to play every card" if emptied else "move limit",
-        )
-
-    def learning_events(
-        self, before: State, player: int, move: Move, after: State | IllegalMove
-    ) -> list[LearningEvent]:
-        """Facts used or got wrong, mismatched multipliers, and discards missed. With the
-        multipliers shown every one is help: the board listed what could be played (issue 30)."""
-        return as_help(self._events(before, player, move, after), multipliers_shown(before))
-
-    def _events(
-        self, before: State, player: int, move: Move, after: State | IllegalMove
-    ) -> list[LearningEvent]:
-        try:
-            move = _checked(move)
-        except IllegalMove:
-            return []
-        if isinstance(after, IllegalMove):
-            return _mistake_events(player, move, after)
-        if isinstance(move, Draw):
-            options = len(possible_discards(before, player))
-            if not options:
-                return []
-            detail = {"options": options}
-            return [LearningEvent(player, "play", "discard", False, "missed_play", detail)]
-        assert isinstance(move, Discard)
-        a, b = move.a, move.b
-        common = sorted({a, b} & set(multipliers_of(before["open"]["declared"])))
-        detail = {"product": a * b, "card": move.card, "common": common, "square": is_square(a * b)}
-        # A free card's number is worked out by the app from a × b (the child never has to
-        # know it): help, not the child's own knowledge of the fact (docs/rules.md).
-        helped = move.card == FREE
-        return [LearningEvent(player, "fact", f"{a}x{b}", True, detail=detail, helped=helped)]
-
-    def bots(self) -> dict[str, Bot]:
-        """Easy and strong bots."""
-        from .bots import BOTS  # bots import the rules' moves: import late to avoid a cycle
-
-        return BOTS
-
-    def resample_hidden(self, state: State, player: int | None, rng: random.Random) -> State:
-        """Deal everything this player cannot see (others' hands, the draw pile) again."""
-        new = _copy(state)
-        seats = [seat for seat in range(state["players"]) if seat != player]
-        pool = list(new["draw"])
-        for seat in seats:
-            pool.extend(new["hands"][seat])
-        rng.shuffle(pool)
-        for seat in seats:
-            size = len(new["hands"][seat])
-            new["hands"][seat], pool = pool[:size], pool[size:]
-        new["draw"] = pool
-        return new
-
-    def check_invariants(self, state: State) -> None:
-        """Every card exactly once; the open card and the turn make sense."""
-        open_ = state["open"]
-        cards = [open_["card"], *state["draw"], *state["discard"]]
-        for hand in state["hands"]:
-            cards.extend(hand)
-        free = state["settings"]["free_cards"]
-        # With the right count and the right free cards, 42 distinct numbers means each once.
-        assert len(cards) == len(NUMBERS) + free, "cards lost or doubled"
-        assert cards.count(FREE) == free, "free cards lost or doubled"
-        assert set(cards) - {FREE} == _NUMBER_SET, "number cards lost or doubled"
-        for a, b in open_["declared"]:
-            assert a * b == open_["value"] and 1 <= a <= b <= TABLE_MAX, "bad declaration"
-        assert open_["card"] in (FREE, open_["value"]), "open value differs from its card"
-        assert len(state["log"]) <= LOG_SIZE
-        if state["turn"] is None:
-            assert state["winners"], "a finished game has winners"
-        else:
-            assert 0 <= state["turn"] < state["players"] and not state["winners"]
-            assert all(state["hands"]), "nobody has emptied their hand yet"
-
-    def describe(self, state: State, player: int, move: Move) -> str:
-        """ "discarded 24 = 4 × 6", "played a free card as 4 = 4 × 1", "drew a card"."""
-        move = _checked(move)
-        if isinstance(move, Discard):
-            return f"played a {move.label()}" if move.card == FREE else f"discarded {move.label()}"
-        return "drew a card"
+def check_state(state: State) -> None:
+    """Every card exactly once; the open card and the turn make sense."""
+    open_ = state["open"]
+    cards = [open_["card"], *state["draw"], *state["discard"]]
+    for hand in state["hands"]:
+        cards.extend(hand)
+    free = state["settings"]["free_cards"]
+    # With the right count and the right free cards, 42 distinct numbers means each once.
+    assert len(cards) == len(NUMBERS) + free, "cards lost or doubled"
+    assert cards.count(FREE) == free, "free cards lost or doubled"
+    assert set(cards) - {FREE} == _NUMBER_SET, "number cards lost or doubled"
+    for a, b in open_["declared"]:
+        assert a * b == open_["value"] and 1 <= a <= b <= TABLE_MAX, "bad declaration"
+    assert open_["card"] in (FREE, open_["value"]), "open value differs from its card"
+    assert len(state["log"]) <= LOG_SIZE
+    if state["turn"] is None:
+        assert state["winners"], "a finished game has winners"
+    else:
+        assert 0 <= state["turn"] < state["players"] and not state["winners"]
+        assert all(state["hands"]), "nobody has emptied their hand yet"
 
 
 def multipliers_shown(state: State) -> bool:
     """Whether the board lists the open card's multipliers (the teacher's setting)."""
     return products_shown(state)
-
-
-def _open_view(state: State) -> dict[str, Any]:
-    """The open card; its declarations and multipliers only as far as the child may be told:
-    hidden, a played card keeps what its player declared ("24 = 4 × 6"), but the ways to make
-    a turned-up card and the multipliers to match are the child's to work out."""
-    open_ = state["open"]
-    # Nobody has discarded yet: the dealer turned this card up (see new_game).
-    turned_up = not state["discard"] and not state["reshuffles"]
-    shown = multipliers_shown(state)
-    declared = open_["declared"] if shown or not turned_up else []
-    return {
-        "card": open_["card"],
-        "value": open_["value"],
-        "declared": [list(pair) for pair in declared],
-        "multipliers": multipliers_of(open_["declared"]) if shown else None,
-        "says": [product_text(a, b) for a, b in declared],  # "4 × 1", 1 last
-        "square": is_square(open_["value"]),
-        "turned_up": turned_up,
-    }
 
 
 def possible_discards(state: State, player: int) -> list[Discard]:
@@ -425,22 +192,6 @@ _OPTIONS = {card: _options(card) for card in set(deck(1))}
 
 
 # --- checking a discard ---------------------------------------------------------------------
-def _checked(move: object) -> Move:
-    """A move of this game with a <= b, even one built by hand; IllegalMove for anything else."""
-    if type(move) is Draw:
-        return move
-    if type(move) is not Discard or not is_card(move.card):
-        raise IllegalMove("That is not a move in this game.")
-    a, b = _multiplier(move.a), _multiplier(move.b)
-    return move if a <= b else Discard(move.card, b, a)
-
-
-def _multiplier(value: Any) -> int:
-    if type(value) is not int or abs(value) > NUMBER_LIMIT:
-        raise IllegalMove("A multiplier must be a whole number from 1 to 10.")
-    return value
-
-
 def _check_discard(state: State, player: int, move: Discard) -> None:
     """Refuse a discard the rules do not allow, saying why in a child's words."""
     card, a, b = move.card, move.a, move.b
@@ -519,11 +270,6 @@ def _turn_up(draw: list[Card], seed: int) -> tuple[int, list[Card]]:
     if set_aside:
         draw = shuffled(draw + set_aside, seed, "turn-up")
     return card, draw
-
-
-def _sorted_hand(hand: list[Card]) -> list[Card]:
-    """Numbers ascending, then the free cards."""
-    return sorted(card for card in hand if card != FREE) + [FREE] * hand.count(FREE)
 
 
 def _copy(state: State) -> State:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import FREE, is_square, product_text
+from .rules import LOG_SIZE
 
 STORY_MOVES = 6  # at most this many moves are told (a player penalised again and again)
 
@@ -28,8 +29,6 @@ def story(log: list[dict[str, Any]], players: int, me: int | None) -> list[dict[
 def _moves(log: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
     """The log's events grouped by move; a move whose first events were dropped from the
     log's front is left out, and so are events logged before moves were numbered."""
-    from .rules import LOG_SIZE  # the rules import this module: import late to avoid a cycle
-
     groups: dict[int, list[dict[str, Any]]] = {}
     for event in log:
         if "move" in event:

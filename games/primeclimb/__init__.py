@@ -1,10 +1,8 @@
 """Prime Climb: two pawns each climb the coloured spiral from 0 to 101 with +, −, × and ÷.
 
-Pure Python (no Django) apart from this registration with the platform's registry.
+game.py is the Game and its registration, moves.py the moves, bots.py the computer players,
+texts.py How to play, Learn to play and the rules for teachers; the rules modules beside them
+are listed in game.py. Pure Python: no Django.
 """
 
-from games.engine.registry import register
-
-from .rules import PRIME_CLIMB
-
-register(PRIME_CLIMB)
+from .game import PRIME_CLIMB  # noqa: F401  importing the package registers the game

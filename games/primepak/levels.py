@@ -3,7 +3,7 @@
 Every PrimePak game (Prime Challenge, Prime Solitaire, Factor Rummy) counts a match toward its
 deck level only; the other settings (timing, layout, extra rows, teams, points to win) change
 how a game plays, not which factor sets a student must know, so they do not split a level.
-Pure Python. The Game methods that use this live in common.PrimePakGame.
+Pure Python. The Game methods that use this live in base.PrimePakGame.
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 // docs/rules.md "Every tap lands"). The cards are checkboxes of one form (data-pick); app.js
 // keeps the ticks through every new board, numbers them in the order tapped and sends them in
 // that order with "Take this set". This file only shows the pick: the cards' order numbers,
-// the line under the pick (in the words of the rules' own lines: challenge_view.py pick_claim
-// and product_so_far; solitaire.py claim_line, selection_line and the verdicts), the buttons
+// the line under the pick (in the words of the rules' own lines: challenge/view.py pick_claim
+// and product_so_far; solitaire/state.py claim_line, selection_line and the verdicts), the buttons
 // that need a pick, Solitaire's covered cards, and Enter picking a card as a tap does. The
 // rules judge the set when it is taken. Loaded once with the page; boards swapped in by htmx
 // are found at each change.
@@ -29,7 +29,7 @@
   function setText(el, text) { if (el && el.textContent !== text) el.textContent = text; }
 
   // --- Prime Challenge: the pick in the order picked up, the answer first ------------------
-  function soFar(labels) {  // challenge_view.product_so_far
+  function soFar(labels) {  // challenge/view.py product_so_far
     if (!labels.length) return "Pick the answer first, then the numbers that multiply to make it.";
     var first = labels[0];
     if (first === "prime") return "A prime card can't be the answer: start with a number card.";
@@ -41,7 +41,7 @@
     var said = numbers.length > 1 && !wilds ? shown + " = " + product(numbers) : shown;
     return said + " so far (you want " + first + ").";
   }
-  function claim(labels) {  // challenge_view.pick_claim
+  function claim(labels) {  // challenge/view.py pick_claim
     if (labels.length < 2 || labels[0] === "prime") return soFar(labels);
     var answer = labels[0], numbers = labels.slice(1).join(" × ");
     if (labels.length === 2) {

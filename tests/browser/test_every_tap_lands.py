@@ -476,9 +476,9 @@ def test_prime_climb_keeps_every_tap(
 @pytest.mark.parametrize("product", ["hidden", "shown"])
 def test_the_line_under_a_pick_reads_as_the_rules_line(product, new_page, sign_in, student):
     """The page writes the line under the cards as they are tapped (static/js/primepak.js): in
-    the words of the rules' own lines (challenge_view.py, solitaire.py), checked here pick by
+    the words of the rules' own lines (challenge/view.py, solitaire/state.py), checked here pick by
     pick, with the products hidden and shown."""
-    from games.primepak.challenge_view import pick_claim, product_so_far
+    from games.primepak.challenge.view import pick_claim, product_so_far
 
     picks = [[], ["f1"], ["f1", "f0"], ["f1", "f0", "f3"], ["f0", "f1", "f3"], ["f4", "f1"]]
     # Seed 6: the student first; the table is 2 10 2 / 5 5 10 / 2 5 2.

@@ -17,7 +17,7 @@ from django.urls import reverse
 
 from games.engine import get_game
 from games.models import Match
-from games.primebomb.game import Choose, Flip, Swap
+from games.primepak.primebomb.game import Choose, Flip, Swap
 from tests.browser.conftest import ARTIFACTS, screenshots
 from tests.browser.helpers import BoardHands, wait_for_version, wait_settled
 from tests.browser.viewport import (

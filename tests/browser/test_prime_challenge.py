@@ -55,7 +55,7 @@ def test_a_student_takes_a_set_then_a_bot_challenges_a_missed_one(
     new_page, shot, sign_in, student, monkeypatch
 ):
     from games import services
-    from games.primepak.challenge_bots import StrongBot
+    from games.primepak.challenge.bots import StrongBot
 
     monkeypatch.setattr(services.secrets, "randbits", lambda bits: SEED)
     # The strong bot spots a reason to challenge 95 times in 100 (drawn by the match's version):

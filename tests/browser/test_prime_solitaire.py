@@ -8,8 +8,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from games.engine import get_game
 from games.models import Match
-from games.primepak.solitaire import layout_of
-from games.primepak.solitaire_solver import line_moves, solve
+from games.primepak.solitaire.layout import layout_of
+from games.primepak.solitaire.solver import line_moves, solve
 from tests.browser.helpers import wait_settled
 from tests.browser.viewport import (
     CHROMEBOOK,
@@ -111,7 +111,7 @@ def test_the_teachers_replay_shows_the_first_move_that_lost_a_winnable_deal(
     """A level-4 game the medium bot lost (seed 0): the analysis names the move; "See it in
     the replay" goes to the step before it, which says what went wrong and what was better,
     and the move list marks the move. On a Chromebook screen the note sits above the board."""
-    from tests.games.primepak.test_solitaire_analysis import played_by
+    from tests.games.primepak.solitaire.test_analysis import played_by
 
     match = played_by(student, {"level": 4}, seed=0)
     pointed = match.analysis["replay"]

@@ -14,7 +14,8 @@ from games import services
 from games.assignments import assignment_create, progress_for
 from games.engine import get_game
 from games.models import LearningRecord, Match, Seat
-from games.primepak.solitaire import Collect, Hint, Select, Turn, best_visible_set
+from games.primepak.solitaire.moves import Collect, Hint, Select, Turn
+from games.primepak.solitaire.state import best_visible_set
 from progress import reports
 from progress import services as progress
 from progress.models import ProgressCounted, StudentProgress

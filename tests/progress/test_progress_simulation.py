@@ -15,7 +15,7 @@ from classrooms import services as roster
 from games import services
 from games.engine import get_game
 from games.models import Match
-from games.primepak.solitaire import Collect, Turn
+from games.primepak.solitaire.moves import Collect, Turn
 from progress import services as progress
 from progress.reports import class_report
 

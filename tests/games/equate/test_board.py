@@ -15,7 +15,8 @@ from django.template.loader import render_to_string
 from django.test import RequestFactory
 
 from games.equate import rules
-from games.equate.game import EQUATE, Hint, Trade
+from games.equate.game import EQUATE
+from games.equate.moves import Hint, Trade
 from games.equate.tiles import BOARD_SIZE, PREMIUMS
 from tests.games.primepak.boards import FakeMatch, FakeSeat
 

@@ -11,7 +11,7 @@ import pytest
 
 from games.engine.protocol import IllegalMove
 from games.equate import bots, movegen
-from games.equate.game import Hint, Pass, Place, Trade
+from games.equate.moves import Hint, Pass, Place, Trade
 
 from .boards import arrange, lay
 from .test_game import GAME, START, place_move, post, rigged

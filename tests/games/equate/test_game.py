@@ -1,7 +1,7 @@
-"""Equate as a Game (games/equate/game.py): settings, moves from JSON and from the board's
-form, malformed moves refused, moves through apply_move, views that hide the other racks and
-the bag, learning events, and (once movegen.py is there) legal moves and whole games to the end
-through the conformance playout."""
+"""Equate as a Game (games/equate/game.py): settings, moves (moves.py) from JSON and from the
+board's form, malformed moves refused, moves through apply_move, views that hide the other
+racks and the bag, learning events, and (once movegen.py is there) legal moves and whole games
+to the end through the conformance playout."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ import pytest
 from games.engine import conformance
 from games.engine.protocol import SPECTATOR, IllegalMove, LearningEvent, SettingsError, Timeout
 from games.equate import movegen
-from games.equate.game import EQUATE, Pass, Place, Trade, listed_trades
+from games.equate.game import EQUATE, listed_trades
+from games.equate.moves import Pass, Place, Trade
 from games.equate.tiles import BLANK, EQUALS
 
 from .boards import arrange, at, lay, place

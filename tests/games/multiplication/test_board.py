@@ -13,7 +13,9 @@ import pytest
 from django.template.loader import render_to_string
 
 from games.multiplication.cards import FREE, NUMBERS
-from games.multiplication.rules import LOG_SIZE, Discard, Draw, MultiplicationGame
+from games.multiplication.game import MultiplicationGame
+from games.multiplication.moves import Discard, Draw
+from games.multiplication.rules import LOG_SIZE
 from games.multiplication.story import STORY_MOVES, story
 
 from .test_rules import scenario

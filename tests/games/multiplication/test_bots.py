@@ -8,7 +8,8 @@ import random
 from games.engine.protocol import Bot
 from games.engine.rng import rng_for
 from games.multiplication.bots import BOTS, EasyBot, StrongBot
-from games.multiplication.rules import Discard, Draw, MultiplicationGame
+from games.multiplication.game import MultiplicationGame
+from games.multiplication.moves import Discard, Draw
 
 GAME = MultiplicationGame()
 

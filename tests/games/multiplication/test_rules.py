@@ -16,7 +16,9 @@ from games.engine.conformance import GARBAGE, playout, replay
 from games.engine.protocol import IllegalMove, SettingsError
 from games.engine.rng import shuffled
 from games.multiplication.cards import FACTORISATIONS, FREE, NUMBERS, SQUARES, deck
-from games.multiplication.rules import MOVE_LIMIT, Discard, Draw, MultiplicationGame
+from games.multiplication.game import MultiplicationGame
+from games.multiplication.moves import Discard, Draw
+from games.multiplication.rules import MOVE_LIMIT
 
 GAME = MultiplicationGame()
 
@@ -343,7 +345,7 @@ def test_the_multipliers_while_choosing_are_hidden_unless_the_teacher_shows_them
     """Issue 30: the board said "Play a card with a multiplier of 3, 4, 6 or 8". The setting
     Prime Bomb and Equate have, hidden by default and a teacher's choice; its shown choice says
     it counts as help, in Prime Bomb's words."""
-    from games.primebomb.game import PRIME_BOMB
+    from games.primepak.primebomb.game import PRIME_BOMB
 
     field = next(f for f in GAME.settings_fields() if f["name"] == "product")
     bombs = next(f for f in PRIME_BOMB.settings_fields() if f["name"] == "product")

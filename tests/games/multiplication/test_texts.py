@@ -14,15 +14,9 @@ from django.template.loader import render_to_string
 from games.engine.learn import learn_playthrough
 from games.engine.texts import LEARNER, check_texts
 from games.multiplication.cards import FREE, product_text
-from games.multiplication.rules import (
-    FREE_CARD_CHOICES,
-    HAND_SIZE,
-    MOVE_LIMIT,
-    SMALL_HAND_SIZE,
-    Discard,
-    Draw,
-    MultiplicationGame,
-)
+from games.multiplication.game import MultiplicationGame
+from games.multiplication.moves import Discard, Draw
+from games.multiplication.rules import FREE_CARD_CHOICES, HAND_SIZE, MOVE_LIMIT, SMALL_HAND_SIZE
 
 GAME = MultiplicationGame()
 SCRIPT = GAME.learn_to_play()

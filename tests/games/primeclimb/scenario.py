@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 
 from games.engine.protocol import IllegalMove
+from games.primeclimb.game import PRIME_CLIMB
 from games.primeclimb.moves import Nudge, Step
-from games.primeclimb.rules import PRIME_CLIMB
 from games.primeclimb.state import MOVE, new_turn
 
 GAME = PRIME_CLIMB

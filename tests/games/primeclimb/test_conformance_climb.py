@@ -13,7 +13,7 @@ import itertools
 import json
 
 from games.engine.conformance import playout, replay
-from games.primeclimb.rules import PRIME_CLIMB
+from games.primeclimb.game import PRIME_CLIMB
 from games.primeclimb.state import SOLITAIRE, VARIANT_LABELS
 
 GAME = PRIME_CLIMB

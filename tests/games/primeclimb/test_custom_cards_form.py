@@ -13,8 +13,8 @@ from django.urls import reverse
 from games.engine import SettingsError
 from games.forms import AssignmentForm, NewMatchForm, slot_summaries
 from games.models import Match
+from games.primeclimb.game import PrimeClimb
 from games.primeclimb.moves import EndTurn, Step
-from games.primeclimb.rules import PrimeClimb
 
 from .scenario import GAME, play, scenario
 from .test_board import render
