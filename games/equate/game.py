@@ -105,8 +105,8 @@ class Equate(Game):
     """Equate for 2 to 4 players: equations crossword-style; bots in bots.py, texts in texts.py."""
 
     slug = "equate"
-    stylesheet = "css/equate.css"
-    script = "js/equate.js"
+    stylesheet = "games/equate/equate.css"
+    script = "games/equate/equate.js"
     errors_in_place = frozenset({"place"})
     list_fields = frozenset({"tiles"})
     name = "Equate"

@@ -34,7 +34,7 @@ class MultiplicationGame(Game):
     """The Multiplication Game (game 4 of the multiplication-table deck)."""
 
     slug = "multiplication"
-    stylesheet = "css/multiplication.css"
+    stylesheet = "games/multiplication/multiplication.css"
     tells_own_story = True
     name = "The Multiplication Game"
     min_players = 2

@@ -110,7 +110,7 @@ class PrimeClimb(Game):
     """Prime Climb and its variations, for 2 to 4 players (solitaire: 1)."""
 
     slug = "prime-climb"
-    stylesheet = "css/primeclimb.css"
+    stylesheet = "games/prime-climb/primeclimb.css"
     tells_own_story = True
     errors_in_place = frozenset({"step", "nudge"})
     name = "Prime Climb"

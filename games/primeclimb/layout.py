@@ -4,8 +4,8 @@ shows the step form's chosen sum).
 The board is a square; 101, the big red circle, is at its centre ("See the 101 circle? It's the
 big red circle at the center of the spiral"); 100 down to 0 wind outwards on an Archimedean
 spiral at equal steps. The page has a strict CSP (no inline styles), so every position and
-every circle's colours are CSS classes: static/css/primeclimb.css holds `css()`'s output
-between two markers (a test checks it is up to date; regenerate with
+every circle's colours are CSS classes: static/games/prime-climb/primeclimb.css holds
+`css()`'s output between two markers (a test checks it is up to date; regenerate with
 `python -m games.primeclimb.layout`).
 """
 
@@ -107,4 +107,5 @@ def write_css(path: Path) -> None:
 
 
 if __name__ == "__main__":
-    write_css(Path(__file__).resolve().parents[2] / "static" / "css" / "primeclimb.css")
+    static = Path(__file__).resolve().parents[2] / "static"
+    write_css(static / "games" / "prime-climb" / "primeclimb.css")

@@ -578,7 +578,8 @@ def test_the_read_out_shows_the_values_only_when_the_teacher_says(
 
 # --- 8. a whole game by keyboard alone ------------------------------------------------------------
 
-# The symbols a child can type on the board (static/js/equate.js, KEYS): the key for each face.
+# The symbols a child can type on the board (static/games/equate/equate.js, KEYS): the key for
+# each face.
 TYPED = {**{d: d for d in "0123456789"}, "+": "+", "−": "-", "×": "x", "÷": "/", "=": "="}
 
 

@@ -475,8 +475,9 @@ def test_prime_climb_keeps_every_tap(
 # --- the line under the pick, and a page without JavaScript -----------------------------------
 @pytest.mark.parametrize("product", ["hidden", "shown"])
 def test_the_line_under_a_pick_reads_as_the_rules_line(product, new_page, sign_in, student):
-    """The page writes the line under the cards as they are tapped (static/js/primepak.js): in
-    the words of the rules' own lines (challenge/view.py, solitaire/state.py), checked here pick by
+    """The page writes the line under the cards as they are tapped
+    (static/games/primepak/primepak.js): in the words of the rules' own lines
+    (challenge/view.py, solitaire/state.py), checked here pick by
     pick, with the products hidden and shown."""
     from games.primepak.challenge.view import pick_claim, product_so_far
 

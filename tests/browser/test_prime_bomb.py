@@ -280,7 +280,8 @@ def test_with_the_product_turned_on_the_board_multiplies_the_ticked_cards(
     new_page, shot, sign_in, student
 ):
     """A teacher's setting ("Product while choosing: shown"): "= 20" follows the ticked cards
-    (static/js/primebomb.js, loaded with the page, works on the boards htmx swaps in)."""
+    (static/games/prime-bomb/primebomb.js, loaded with the page, works on the boards htmx swaps
+    in)."""
     match = new_match(student, settings={"level": 1, "product": "shown"})
     page = new_page(**viewport(CHROMEBOOK), reduced_motion="reduce")
     sign_in(page, student.user)

@@ -44,7 +44,7 @@ class PrimeCanasta(PrimePakGame):
     """Prime Canasta for 2 to 4 players, alone or (4 players) in two partnerships."""
 
     slug = "prime-canasta"
-    stylesheet = "css/canasta.css"
+    stylesheet = "games/prime-canasta/canasta.css"
     tells_own_story = True
     list_fields = frozenset({"cards", "pick"})
     name = "Prime Canasta"

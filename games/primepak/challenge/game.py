@@ -169,8 +169,8 @@ class PrimeChallenge(PrimePakGame):
     """Prime Challenge, for 2 to 4 players (or two teams of two)."""
 
     slug = "prime-challenge"
-    stylesheet = "css/challenge.css"
-    script = "js/primepak.js"
+    stylesheet = "games/prime-challenge/challenge.css"
+    script = "games/primepak/primepak.js"
     tells_own_story = True
     list_fields = frozenset({"cards"})
     name = "Prime Challenge"

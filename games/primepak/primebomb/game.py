@@ -61,8 +61,8 @@ class PrimeBomb(PrimePakGame):
     """Prime Bomb – Capture for 2 to 6 players; texts in texts.py, bots in bots.py."""
 
     slug = "prime-bomb"
-    stylesheet = "css/primebomb.css"
-    script = "js/primebomb.js"
+    stylesheet = "games/prime-bomb/primebomb.css"
+    script = "games/prime-bomb/primebomb.js"
     tells_own_story = True
     list_fields = frozenset({"cards"})
     secret_moves = True  # a choice kept secret until the reveal

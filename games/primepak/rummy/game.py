@@ -103,7 +103,7 @@ class FactorRummy(PrimePakGame):
     """Factor Rummy, for 2 to 6 players, to 200 points (or a shorter target for a lesson)."""
 
     slug = "factor-rummy"
-    stylesheet = "css/rummy.css"
+    stylesheet = "games/factor-rummy/rummy.css"
     tells_own_story = True
     list_fields = frozenset({"cards"})
     secret_moves = True  # grouping cards in one's own hand

@@ -100,8 +100,8 @@ class PrimeSolitaire(PrimePakGame):
     """Prime Solitaire (PrimePak): one player clears the layout with factor sets."""
 
     slug = "prime-solitaire"
-    stylesheet = "css/primepak.css"
-    script = "js/primepak.js"
+    stylesheet = "games/primepak/primepak.css"
+    script = "games/primepak/primepak.js"
     list_fields = frozenset({"cards"})
     resign_move = "resign"
     name = "Prime Solitaire"

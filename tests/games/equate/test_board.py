@@ -3,7 +3,8 @@ empty board's centre and bonus squares, tiles with their points, the last play m
 against a watcher's board and another player's turn, the forms and their hidden fields, trades
 only while the bag has tiles enough, the last turn told in words, the end of the game, values
 never shown unless the teacher turned them on, and a hint drawn as dashed tiles. Placing tiles
-is static/js/equate.js's (looked at in Chromium); these tests read the HTML it starts from."""
+is static/games/equate/equate.js's (looked at in Chromium); these tests read the HTML it starts
+from."""
 
 from __future__ import annotations
 

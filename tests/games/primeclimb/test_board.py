@@ -168,9 +168,9 @@ def test_the_roll_undo_end_and_card_buttons_post_their_moves():
 
 
 def test_the_stylesheet_holds_the_generated_spiral():
-    """static/css/primeclimb.css ends with layout.css(); regenerate with
+    """static/games/prime-climb/primeclimb.css ends with layout.css(); regenerate with
     `python -m games.primeclimb.layout`."""
-    css = (ROOT / "static" / "css" / "primeclimb.css").read_text()
+    css = (ROOT / "static" / "games" / "prime-climb" / "primeclimb.css").read_text()
     assert layout.css() in css
     places = layout.positions()
     assert places[101] == (50.0, 50.0) and len(places) == 102

@@ -647,7 +647,7 @@ def test_the_template_and_the_stylesheet_have_no_inline_styles_or_scripts():
         template = (ROOT / "templates/games/prime-canasta" / name).read_text()
         assert "style=" not in template and "<script" not in template
         assert " on" + "click" not in template
-    css = (ROOT / "static/css/canasta.css").read_text()
+    css = (ROOT / "static/games/prime-canasta/canasta.css").read_text()
     assert ".cn-card" in css and ".cn-picture" in css
 
 

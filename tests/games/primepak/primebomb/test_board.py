@@ -165,7 +165,7 @@ def test_the_expression_of_ticked_cards_is_drawn_by_css_without_the_product():
     assert terms[:4] == [("0", "2"), ("1", "2"), ("2", "7"), ("3", "14")]
     assert '<span class="pb-product"></span>' in html
     assert "primebomb.js" not in html  # no script multiplies for the child
-    css = (ROOT / "static/css/primebomb.css").read_text()
+    css = (ROOT / "static/games/prime-bomb/primebomb.css").read_text()
     for pos in range(7):  # the largest hand holds 7 cards
         assert f'.pb-tick[value="{pos}"]:checked) .pb-term[data-pos="{pos}"]' in css
 
@@ -173,7 +173,7 @@ def test_the_expression_of_ticked_cards_is_drawn_by_css_without_the_product():
 def test_the_product_is_shown_while_ticking_only_when_the_teacher_turned_it_on():
     # The script comes with the match page (the game declares it: Game.script), never with a
     # board htmx swaps in (it would not run); it acts only on a form marked data-product-shown.
-    assert PRIME_BOMB.script == "js/primebomb.js"
+    assert PRIME_BOMB.script == "games/prime-bomb/primebomb.js"
     page = (ROOT / "templates/games/match.html").read_text()
     assert '{% if script %}<script src="{% static script %}" defer></script>{% endif %}' in page
     state = play(rigged(HANDS, FLIPS, product="shown"), 0, {"type": "flip"})

@@ -309,7 +309,7 @@ def test_the_stylesheet_and_the_template_have_no_inline_styles_or_scripts():
     assert (
         "style=" not in template and "<script" not in template and " on" + "click" not in template
     )
-    css = (ROOT / "static/css/rummy.css").read_text()
+    css = (ROOT / "static/games/factor-rummy/rummy.css").read_text()
     assert ".fr-card" in css and ".fr-picture" in css
 
 

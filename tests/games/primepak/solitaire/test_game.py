@@ -855,8 +855,8 @@ def render_board(state: dict, *, my_turn: bool = True, me: int | None = 0) -> st
 def test_the_board_draws_cards_to_tick_and_cards_still_covered():
     """Cards are ticked on the child's screen and "Take this set" names them (issue 30): one
     form of checkboxes (the face-up pile's join it), the moves without cards a form of their
-    own. A covered card says which cards lie on it (static/js/primepak.js lets it be ticked
-    once they all are); a card chosen with Select (a game saved before) is drawn ticked."""
+    own. A covered card says which cards lie on it (static/games/primepak/primepak.js lets it be
+    ticked once they all are); a card chosen with Select (a game saved before) is drawn ticked."""
     state = scenario({0: 20, 7: 4, 1: 40, 2: 3}, stack=[9, 2, 5], draw=[18])
     state = play(state, Select("f7"), Hint())
     html = render_board(state)

@@ -246,7 +246,7 @@ def test_the_how_to_play_page_draws_every_picture(student_client):
     assert response.status_code == 200
     html = response.content.decode()
     assert html.count("ps-picture ") == sum(1 for step in HOW.steps if step.picture)
-    assert "css/primepak.css" in html
+    assert "games/primepak/primepak.css" in html
 
 
 def test_a_learn_round_on_the_platform_ends_with_well_done(student):

@@ -1,6 +1,6 @@
 // Prime Bomb – Capture: only when the teacher turned the product on ("Product while choosing:
 // shown", view.product_shown), write "= 28" after the ticked cards' expression (which CSS
-// shows: static/css/primebomb.css). Without that setting the board never multiplies for the
+// shows: static/games/prime-bomb/primebomb.css). Without that setting the board never multiplies for the
 // child: multiplying is what the game practises. Loaded once with the page; the board forms it
 // reads are found at each change, so boards swapped in by htmx work too.
 (function () {
