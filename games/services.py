@@ -271,19 +271,16 @@ def match_play(
     In a Learn to play round only the move the coach asked for is made.
     """
     refused: IllegalMove | None = None
-    # The move is worked out on the board the player saw before the lock is taken; under the
-    # lock it is only checked (nobody moved meanwhile) and kept.
-    early = _work_out(match_id, player, move, version)
+    # A player's move is worked out under the lock: every game's play takes well under a
+    # millisecond (bench/move_load.py), less than reading the match once more before the lock
+    # would cost. Bots, which may think for long, think outside it (match_wake).
     with transaction.atomic():
-        match, seats = _locked_with_seats(match_id, state=False)
+        match, seats = _locked_with_seats(match_id)
         seat = seat_of(seats, player)
         if seat is None:
             raise NotYourSeat("You are not playing in this game.")
         if submission:
             _check_submission(match, seat, submission)
-        played = early.played if early is not None and early.still(match) else None
-        if played is not None:
-            match.state = early.before  # the state it was worked out on is the state now
         rules = get_game(match.game)
         if match.version != version and not _same_board_key(match, rules, seat, board_key):
             raise StaleBoard("The board changed before your move arrived. Here it is now.")
@@ -293,8 +290,7 @@ def match_play(
             raise MatchError("You gave up this game, so a bot is playing it now.")
         parsed = rules.parse_move(move)  # garbage raises IllegalMove and records nothing
         try:
-            if played is None:
-                played = rules.play(match.state, seat.index, parsed)
+            played = rules.play(match.state, seat.index, parsed)
             if match.mode == Match.Mode.LEARN:
                 _learn_check(match, rules, parsed)
         except IllegalMove as error:
@@ -316,46 +312,6 @@ def match_play(
     if refused is not None:
         raise refused
     return Moved(match, seats, played.events)
-
-
-@dataclass(frozen=True)
-class _Early:
-    """A move worked out before the lock: on the state at (version, move_count)."""
-
-    version: int
-    move_count: int
-    before: dict
-    played: Played
-
-    def still(self, match: Match) -> bool:
-        """Whether the match is still as it was (a move only its player sees changes the
-        state but not the version: the move count tells)."""
-        return (match.version, match.move_count) == (self.version, self.move_count)
-
-
-def _work_out(match_id: int, player: Player, move: object, version: int) -> _Early | None:
-    """The player's move applied to the match as it is now, without any lock; None when
-    the board they saw is gone, the move is refused or anything else is not simple (the
-    locked path then decides and says why)."""
-    mine = {"student": player} if isinstance(player, Student) else {"teacher": player}
-    seat = (
-        Seat.objects.filter(match_id=match_id, **mine)
-        .select_related("match")
-        .only("index", "gave_up", "match__game", "match__state", "match__version",
-              "match__move_count", "match__status", "match__mode")
-        .first()
-    )  # fmt: skip
-    if seat is None or seat.gave_up:
-        return None
-    match = seat.match
-    if match.version != version or match.status != Match.Status.PLAYING:
-        return None
-    rules = get_game(match.game)
-    try:
-        played = rules.play(match.state, seat.index, rules.parse_move(move))
-    except IllegalMove:
-        return None
-    return _Early(match.version, match.move_count, match.state, played)
 
 
 def _check_submission(match: Match, seat: Seat, submission: str) -> None:
