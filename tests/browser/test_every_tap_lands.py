@@ -15,8 +15,9 @@ import time
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
-from games import services
+from games import services, wakes
 from games.engine import get_game
 from games.models import Match
 from games.primepak.factorsets import find_sets
@@ -284,7 +285,8 @@ def test_prime_canasta_keeps_ticks_made_while_the_others_play(
         s for s in range(500) if rules.current_player(rules.new_game({"level": 3}, 3, s)) == 1
     )
     page = new_page()
-    sign_in(page, student.user)  # first: the bots start playing as soon as the game is made
+    sign_in(page, student.user)
+    settings.GAMES_CLOCK_THREADS = False  # the bots wait until the page is up (a slow machine)
     match = services.match_create(
         game="prime-canasta",
         settings={"level": 3},
@@ -304,6 +306,8 @@ def test_prime_canasta_keeps_ticks_made_while_the_others_play(
     refs = [labels.nth(i).get_attribute("data-ref") for i in (6, 0, 9, 3, 12, 1, 8, 4)]
     points = [centre(board.locator(f".cn-hand label[data-ref='{ref}']")) for ref in refs]
     version = int(board.get_attribute("data-version"))
+    settings.GAMES_CLOCK_THREADS = True
+    wakes.send(match.pk, timezone.now())  # the bots start their turns now
     tap_at(page, points)
     board.locator("button[data-action='draw-two']").wait_for(timeout=20_000)  # the turn came
     wait_settled(page)
