@@ -215,5 +215,6 @@ def test_the_check_finds_what_a_package_imports():
     graph = import_graph("games.multiplication")
     assert "games.multiplication.moves" in graph["games.multiplication.bots"]
     assert "games.multiplication.game" in graph["games.multiplication"]
-    assert "games.multiplication.texts" in graph["games.multiplication.game"]
-    assert "games.multiplication.bots" in graph["games.multiplication.game"]  # a late import
+    assert "games.multiplication.rules" in graph["games.multiplication.game"]
+    graph = import_graph("games.primepak.solitaire")
+    assert "games.primepak.solitaire.solver" in graph["games.primepak.solitaire.bots"]  # late

@@ -7,11 +7,13 @@ move gives a new state. Players are seat numbers 0..n-1.
 
 from __future__ import annotations
 
+import importlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from types import ModuleType
 from typing import Any, ClassVar
 
 from .texts import HowToPlay, LearnScript, RulesSection
@@ -192,7 +194,7 @@ class Game(ABC):
     # then the strongest bot plays every seat to the end, still checked.
     random_playout_moves: ClassVar[int | None] = None
     # Games whose every position is costly to list (Equate searches the board for plays) run
-    # fewer seeded conformance playouts than the usual hundreds (None: the usual number).
+    # fewer seeded conformance playouts than the usual hundred (None: the usual number).
     conformance_playouts: ClassVar[int | None] = None
     # The fact map the teacher's report draws of a student's skills in this game, per level:
     # "table" (the 10 × 10 multiplication table, skills "7x8"), "factors" (the numbers whose
@@ -320,9 +322,10 @@ class Game(ABC):
         clock's Timeout comes here too (a wrong set that stood because nobody challenged it
         in time is a mistake when the window closes)."""
 
-    @abstractmethod
     def bots(self) -> dict[str, Bot]:
-        """The bots by strength name, weakest first."""
+        """The bots by strength name, weakest first: BOTS of the game's own bots.py (bots.py
+        imports the game's moves and state, never its game.py)."""
+        return self.own_module("bots").BOTS
 
     @abstractmethod
     def resample_hidden(self, state: State, player: int | None, rng: random.Random) -> State:
@@ -362,18 +365,28 @@ class Game(ABC):
         return None
 
     # --- learning the game (games.engine.texts) ---------------------------------------------
-    @abstractmethod
+    def own_module(self, name: str) -> ModuleType:
+        """A module of the game's own package (its "texts" or "bots"), imported the first
+        time it is asked for: a match that never asks for a bot never loads one."""
+        package = type(self).__module__.rpartition(".")[0]
+        return importlib.import_module(f"{package}.{name}")
+
+    def texts(self) -> ModuleType:
+        """The game's texts.py: how_to_play(), learn_to_play(), rules_for_teachers()."""
+        return self.own_module("texts")
+
     def how_to_play(self) -> HowToPlay:
         """The game explained to a child: the goal, then short steps with pictures drawn by
         the game's `_picture.html`, including the rule text's worked examples."""
+        return self.texts().how_to_play()
 
-    @abstractmethod
     def learn_to_play(self) -> LearnScript:
         """The guided Learn to play round: a fixed, friendly deal and the coach's steps."""
+        return self.texts().learn_to_play()
 
-    @abstractmethod
     def rules_for_teachers(self) -> list[RulesSection]:
         """The full rules for teachers, with every setting and decision that changes play."""
+        return self.texts().rules_for_teachers()
 
     # --- progress reports -----------------------------------------------------------------
     def progress_level(self, settings: dict[str, Any]) -> tuple[str, str]:

@@ -21,7 +21,6 @@ from typing import Any
 
 from games.engine.common import known_keys, redeal, whole_number
 from games.engine.protocol import (
-    Bot,
     Game,
     IllegalMove,
     LearningEvent,
@@ -32,10 +31,9 @@ from games.engine.protocol import (
     State,
     View,
 )
-from games.engine.texts import HowToPlay, LearnScript, RulesSection
 
 from . import board as geo
-from . import rules, texts
+from . import rules
 from .expr import EQUATION, read_line
 from .grid import grid_html
 from .moves import NOT_A_MOVE, Hint, Pass, Place, Trade, parse_move, parse_placements
@@ -356,22 +354,6 @@ class Equate(Game):
     def skill_label(self, kind: str, skill: str) -> str:
         """ "multiplying in equations", "fractions in equations"."""
         return SKILLS.get(skill, skill)
-
-    # --- learning the game (texts.py) -----------------------------------------------------
-    def how_to_play(self) -> HowToPlay:
-        return texts.how_to_play()
-
-    def learn_to_play(self) -> LearnScript:
-        return texts.learn_to_play()
-
-    def rules_for_teachers(self) -> list[RulesSection]:
-        return texts.rules_for_teachers()
-
-    def bots(self) -> dict[str, Bot]:
-        """Easy and strong (bots.py)."""
-        from .bots import BOTS
-
-        return BOTS
 
 
 # --- helpers --------------------------------------------------------------------------------------

@@ -10,7 +10,6 @@ from typing import Any
 
 from games.engine.common import as_help
 from games.engine.protocol import (
-    Bot,
     Game,
     IllegalMove,
     LearningEvent,
@@ -21,9 +20,8 @@ from games.engine.protocol import (
     View,
 )
 from games.engine.registry import register
-from games.engine.texts import HowToPlay, LearnScript, RulesSection
 
-from . import rules, texts
+from . import rules
 from .cards import FREE
 from .moves import Discard, checked_move, move_from_json
 from .rules import FREE_CARD_CHOICES, PRODUCT_CHOICES
@@ -107,19 +105,6 @@ class MultiplicationGame(Game):
         a, x, b = skill.partition("x")
         return f"{a} × {b}" if x and a.isdigit() and b.isdigit() else skill
 
-    # --- learning the game (texts.py) ------------------------------------------------------
-    def how_to_play(self) -> HowToPlay:
-        """The game for children, with the rule text's worked examples drawn as cards."""
-        return texts.how_to_play()
-
-    def learn_to_play(self) -> LearnScript:
-        """A two-player round against Pip: a match, a square, a draw and a free card."""
-        return texts.learn_to_play()
-
-    def rules_for_teachers(self) -> list[RulesSection]:
-        """The full rules, every setting and every decision that changes play."""
-        return texts.rules_for_teachers()
-
     # --- play -----------------------------------------------------------------------------
     def new_game(self, settings: dict[str, Any], players: int, seed: int) -> State:
         """Deal, choose the dealer, turn up the open card."""
@@ -172,12 +157,6 @@ class MultiplicationGame(Game):
         multipliers shown every one is help: the board listed what could be played (issue 30)."""
         events = rules.learning_events(before, player, move, after)
         return as_help(events, rules.multipliers_shown(before))
-
-    def bots(self) -> dict[str, Bot]:
-        """Easy and strong bots."""
-        from .bots import BOTS  # loaded only when a match asks for a bot
-
-        return BOTS
 
     def resample_hidden(self, state: State, player: int | None, rng: random.Random) -> State:
         """Deal everything this player cannot see (others' hands, the draw pile) again."""

@@ -19,7 +19,6 @@ import re
 from typing import Any
 
 from games.engine.protocol import (
-    Bot,
     Game,
     IllegalMove,
     LearningEvent,
@@ -32,9 +31,8 @@ from games.engine.protocol import (
 )
 from games.engine.registry import register
 from games.engine.rng import rng_for, shuffled
-from games.engine.texts import HowToPlay, LearnScript, RulesSection
 
-from . import events, legal, texts, turns
+from . import events, legal, turns
 from .cards import (
     CUSTOM_LIMIT,
     KINDS,
@@ -334,30 +332,11 @@ class PrimeClimb(Game):
             key, title = f"{key}:results-shown", f"{title} · results shown"
         return RecordRule(key=key, title=title, label="rolls", lower_is_better=True)
 
-    # --- learning the game (texts.py) -------------------------------------------------------
-    def how_to_play(self) -> HowToPlay:
-        """The game for children: the goal and short steps with the board's own pictures."""
-        return texts.how_to_play()
-
-    def learn_to_play(self) -> LearnScript:
-        """The guided first game against Pip: roll, work out landings, a card, a bump."""
-        return texts.learn_to_play()
-
-    def rules_for_teachers(self) -> list[RulesSection]:
-        """The full rules, every setting and every decision that changes play."""
-        return texts.rules_for_teachers()
-
     def learning_events(
         self, before: State, player: int, move: Move, after: State | IllegalMove
     ) -> list[LearningEvent]:
         """Facts used ("14-3"), steps off the board or not whole, and "closest_to_101"."""
         return events.learning_events(before, player, move, after)
-
-    def bots(self) -> dict[str, Bot]:
-        """Easy and strong bots."""
-        from .bots import BOTS  # loaded only when a match asks for a bot
-
-        return BOTS
 
     def resample_hidden(self, state: State, player: int | None, rng: random.Random) -> State:
         """Shuffle the draw pile again: everything else is face up."""

@@ -3,9 +3,8 @@
 - `PrimePakGame`: the Game base of the PrimePak games (each game's game.py: challenge/,
   canasta/, rummy/, solitaire/, primebomb/). Progress counts by deck level (`levels.py`),
   skills read as "factors of 91", hidden cards are dealt again for the conformance check
-  through `redeal`, and How to play, Learn to play and the rules for teachers come from the
-  module the game's `texts()` returns (each game imports its own texts and bots modules inside
-  `texts()` and `bots()`: they are loaded only when asked for).
+  through `redeal`. (How to play, Learn to play, the rules for teachers and the bots come
+  from the game's own texts.py and bots.py, as in every game: `Game.own_module`.)
 (`whole_number`, `known_keys` and `redeal` are every game's: games/engine/common.py; the
 PrimePak logs' "What happened" sentence is games/engine/log.py's `log_event`.)
 
@@ -16,23 +15,20 @@ from __future__ import annotations
 
 import random
 from abc import abstractmethod
-from types import ModuleType
 from typing import Any
 
 from games.engine.common import known_keys, redeal, whole_number
 from games.engine.protocol import Game, SettingsError, State
-from games.engine.texts import HowToPlay, LearnScript, RulesSection
 
 from . import levels
 from .cards import LEVELS
 
 
 class PrimePakGame(Game):
-    """The PrimePak games' shared verbs: progress by deck level, the hidden draw pile, bots.
+    """The PrimePak games' shared verbs: progress by deck level, the hidden draw pile.
 
-    A game gives its bots (`bots()`, importing its bots module), its texts module (`texts()`:
-    how_to_play, learn_to_play, rules_for_teachers), how to copy a state (`copy_state`) and, if
-    more than the draw pile is hidden, `hidden_zones`."""
+    A game gives how to copy a state (`copy_state`) and, if more than the draw pile is hidden,
+    `hidden_zones`."""
 
     fact_map = "factors"  # the numbers whose factor sets were tried, per deck level
 
@@ -60,23 +56,6 @@ class PrimePakGame(Game):
     def skill_label(self, kind: str, skill: str) -> str:
         """ "factors of 91", "challenging a set"."""
         return levels.skill_label(kind, skill)
-
-    # --- learning the game ------------------------------------------------------------------
-    def how_to_play(self) -> HowToPlay:
-        """The game for a child, drawn with the board's cards (the game's texts module)."""
-        return self.texts().how_to_play()
-
-    def learn_to_play(self) -> LearnScript:
-        """The guided first round on a fixed deal (the game's texts module)."""
-        return self.texts().learn_to_play()
-
-    def rules_for_teachers(self) -> list[RulesSection]:
-        """The full rules with every setting and decision (the game's texts module)."""
-        return self.texts().rules_for_teachers()
-
-    @abstractmethod
-    def texts(self) -> ModuleType:
-        """The game's texts module (imported when first asked for)."""
 
     # --- hidden information ---------------------------------------------------------------
     @abstractmethod

@@ -60,13 +60,20 @@ def expected_console_error(text: str) -> bool:
     )
 
 
+MOTION = "reduce"
+
+
 @pytest.fixture
 def new_page(browser, live_server):
     """Open pages in fresh browser contexts (one per person); console errors fail the test."""
     contexts, problems = [], []
 
     def make(**options):
-        options = {"viewport": {"width": 1366, "height": 768}, **options}  # a Chromebook
+        # A Chromebook; pieces do not glide (0.35 s a move, most of a whole game's test)
+        # unless a test asks for motion (tests/browser/test_every_tap_lands.py: taps while
+        # pieces glide).
+        options = {"viewport": {"width": 1366, "height": 768}, "reduced_motion": MOTION,
+                   **options}  # fmt: skip
         context = browser.new_context(base_url=live_server.url, **options)
         contexts.append(context)
         page = context.new_page()

@@ -30,6 +30,12 @@ LATENCY = {"fast": 0.0, "slow": 0.300}  # seconds a move request waits in the se
 
 
 @pytest.fixture
+def new_page(new_page):
+    """Pages whose pieces glide, as most children's do: taps must land during the glide."""
+    return lambda **options: new_page(**{"reduced_motion": "no-preference", **options})
+
+
+@pytest.fixture
 def server_moves(monkeypatch):
     """The moves the server is sent, as (match id, move data, the pick the rules held then:
     the cards picked up one by one before issue 30), each after `server_moves.latency` seconds

@@ -1,7 +1,8 @@
 """Every registered game passes the platform's conformance checks.
 
-Seeded random playouts to the end (hundreds per game), replay of the move list reproduces the
-same state, views never reveal hidden cards, every legal move applies, illegal moves are refused.
+Seeded random playouts to the end (up to a hundred per game), replay of the move list
+reproduces the same state, views never reveal hidden cards, every legal move applies, illegal
+moves are refused.
 """
 
 import itertools
@@ -12,7 +13,9 @@ import pytest
 from games.engine import SettingsError, all_games
 from games.engine.conformance import check_keys_fit, playout, replay, settings_variants
 
-PLAYOUTS_PER_GAME = 200
+# Enough to reach every kind of move, end and clock of a game across its settings (each
+# playout takes another combination of settings and players); more is a strength run's job.
+PLAYOUTS_PER_GAME = 100
 # Games finished by bots after their random moves (Game.random_playout_moves) play whole games
 # to their target: fewer playouts, each far longer.
 BOT_FINISHED_PLAYOUTS = 30

@@ -10,11 +10,9 @@ Texts: texts.py; bots: bots.py. Pure Python: no Django.
 from __future__ import annotations
 
 import copy
-from types import ModuleType
 from typing import Any
 
 from games.engine.protocol import (
-    Bot,
     IllegalMove,
     LearningEvent,
     Move,
@@ -55,20 +53,6 @@ class PrimeCanasta(PrimePakGame):
         "cards with your partner, take the discard pile, and go out first!"
     )
     random_playout_moves = 300  # random moves rarely go out: the bots finish the playout
-
-    # --- learning the game, and the bots ------------------------------------------------
-    def texts(self) -> ModuleType:
-        """How to play, Learn to play and the rules for teachers (texts.py)."""
-        from . import texts
-
-        return texts
-
-    def bots(self) -> dict[str, Bot]:
-        """The game's bots (bots.py), weakest first; bots.py imports moves and state, never
-        this module."""
-        from .bots import BOTS
-
-        return BOTS
 
     # --- settings -------------------------------------------------------------------------
     def default_settings(self) -> dict[str, Any]:

@@ -18,12 +18,10 @@ and learning events) and view.py (the board); bots.py and texts.py are loaded wh
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import Any
 
 from games.engine.common import as_help, products_shown
 from games.engine.protocol import (
-    Bot,
     IllegalMove,
     LearningEvent,
     Move,
@@ -182,20 +180,6 @@ class PrimeChallenge(PrimePakGame):
         "a set or take a wrong one."
     )
     turn_seconds = None  # the clock is timer(): turn limits and challenge windows
-
-    # --- learning the game, and the bots ------------------------------------------------
-    def texts(self) -> ModuleType:
-        """How to play, Learn to play and the rules for teachers (texts.py)."""
-        from . import texts
-
-        return texts
-
-    def bots(self) -> dict[str, Bot]:
-        """Easy and strong (bots.py), weakest first; bots.py imports moves and state, never
-        this module."""
-        from .bots import BOTS
-
-        return BOTS
 
     # --- settings -------------------------------------------------------------------------
     def default_settings(self) -> dict[str, Any]:

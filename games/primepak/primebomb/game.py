@@ -16,12 +16,10 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
-from types import ModuleType
 from typing import Any
 
 from games.engine.common import PRODUCT_CHOICES, known_keys, redeal, whole_number
 from games.engine.protocol import (
-    Bot,
     IllegalMove,
     LearningEvent,
     Move,
@@ -72,7 +70,7 @@ class PrimeBomb(PrimePakGame):
     # Playouts of up to 1,600 steps (swaps between flips), each step listing up to 128 choices
     # for each of six players: 120 seeded playouts, spread over the 240 combinations of settings
     # and table sizes (every level, clock, scoring, hand and table size is played).
-    conformance_playouts = 120
+    conformance_playouts = 60  # a round's swaps run to hundreds of steps
     summary = (
         "A card is turned up. Everyone picks cards in secret whose product comes closest to it, "
         "then all cards are shown. Capture the most!"
@@ -177,7 +175,11 @@ class PrimeBomb(PrimePakGame):
         the flipper and whoever may swap."""
         if state["phase"] == pb.CHOOSE:
             return list(range(state["players"]))
-        return [p for p in range(state["players"]) if self.legal_moves(state, p)]
+        if state["phase"] != pb.FLIP:
+            return []
+        hands, piles = state["hands"], state["captured"]
+        return [p for p in range(state["players"])
+                if p == state["flipper"] or (hands[p] and piles[p])]  # fmt: skip
 
     def legal_moves(self, state: State, player: int) -> list[Move]:
         """Before a flip: the flipper's Flip, and each different swap (one per pair of card
@@ -192,9 +194,8 @@ class PrimeBomb(PrimePakGame):
             moves = [Flip()] if player == state["flipper"] else []
             hand, pile = state["hands"][player], state["captured"][player]
             # One swap per pair of values: each value named by its first place.
-            cards = [h for h, card in enumerate(hand) if hand.index(card) == h]
-            taken = [c for c, card in enumerate(pile) if pile.index(card) == c]
-            moves.extend(Swap(h, c) for h in cards for c in taken)
+            taken = _first_places(pile)
+            moves.extend(Swap(h, c) for h in _first_places(hand) for c in taken)
             return moves
         return []
 
@@ -422,21 +423,16 @@ class PrimeBomb(PrimePakGame):
             return f"capturing the prime {skill.removeprefix('prime:')}"
         return super().skill_label(kind, skill)
 
-    # --- learning the game, and the bots ------------------------------------------------
-    def texts(self) -> ModuleType:
-        """How to play, Learn to play and the rules for teachers (texts.py)."""
-        from . import texts
-
-        return texts
-
-    def bots(self) -> dict[str, Bot]:
-        """Easy and strong (bots.py), weakest first."""
-        from .bots import BOTS
-
-        return BOTS
-
 
 # --- helpers --------------------------------------------------------------------------------------
+def _first_places(cards: list[int]) -> list[int]:
+    """The place of each value's first card, in order (a captured pile holds many alike)."""
+    first: dict[int, int] = {}
+    for place, card in enumerate(cards):
+        first.setdefault(card, place)
+    return list(first.values())
+
+
 def _public_reveal(reveal: dict[str, Any] | None) -> dict[str, Any] | None:
     """The last reveal as it was shown to everyone (a copy the view may hand out)."""
     if reveal is None:

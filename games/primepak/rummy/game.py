@@ -16,12 +16,10 @@ scoring: state.py; the bots: bots.py; the texts: texts.py.
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import Any
 
 from games.engine.common import whole_number
 from games.engine.protocol import (
-    Bot,
     IllegalMove,
     LearningEvent,
     Move,
@@ -116,20 +114,6 @@ class FactorRummy(PrimePakGame):
     )
     turn_seconds = None  # the only clock is the pause to read a round's scoring
     random_playout_moves = 300  # random hands never go out: the conformance playout's bots do
-
-    # --- learning the game, and the bots ------------------------------------------------
-    def texts(self) -> ModuleType:
-        """How to play, Learn to play and the rules for teachers (texts.py)."""
-        from . import texts
-
-        return texts
-
-    def bots(self) -> dict[str, Bot]:
-        """The game's bots (bots.py), weakest first; bots.py imports moves and state, never
-        this module."""
-        from .bots import BOTS
-
-        return BOTS
 
     # --- settings -------------------------------------------------------------------------
     def default_settings(self) -> dict[str, Any]:

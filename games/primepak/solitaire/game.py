@@ -26,12 +26,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from datetime import date
-from types import ModuleType
 from typing import Any
 
 from games.engine.common import PRODUCT_CHOICES, as_help, products_shown, whole_number
 from games.engine.protocol import (
-    Bot,
     IllegalMove,
     LearningEvent,
     Move,
@@ -112,20 +110,6 @@ class PrimeSolitaire(PrimePakGame):
         "you turn over, one at a time, from the draw pile. You go through the pile only once!"
     )
     turn_seconds = None
-
-    # --- learning the game, and the bots ------------------------------------------------
-    def texts(self) -> ModuleType:
-        """How to play, Learn to play and the rules for teachers (texts.py)."""
-        from . import texts
-
-        return texts
-
-    def bots(self) -> dict[str, Bot]:
-        """Easy, medium and strong (bots.py), weakest first; bots.py imports moves and state, never
-        this module."""
-        from .bots import BOTS
-
-        return BOTS
 
     # --- settings -------------------------------------------------------------------------
     def default_settings(self) -> dict[str, Any]:
