@@ -13,6 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from functools import cache
 from types import ModuleType
 from typing import Any, ClassVar
 
@@ -367,9 +368,9 @@ class Game(ABC):
     # --- learning the game (games.engine.texts) ---------------------------------------------
     def own_module(self, name: str) -> ModuleType:
         """A module of the game's own package (its "texts" or "bots"), imported the first
-        time it is asked for: a match that never asks for a bot never loads one."""
-        package = type(self).__module__.rpartition(".")[0]
-        return importlib.import_module(f"{package}.{name}")
+        time it is asked for: a match that never asks for a bot never loads one. A subclass
+        elsewhere (a test's) finds its game's package."""
+        return _own_module(type(self), name)
 
     def texts(self) -> ModuleType:
         """The game's texts.py: how_to_play(), learn_to_play(), rules_for_teachers()."""
@@ -459,6 +460,20 @@ class Game(ABC):
             after = self.apply_move(state, player, move)
         text = self.describe(state, player, move)
         return Played(after, text, self.learning_events(state, player, move, after))
+
+
+@cache
+def _own_module(game: type, name: str) -> ModuleType:
+    for cls in game.__mro__:
+        if cls is Game:
+            break
+        package = cls.__module__.rpartition(".")[0]
+        try:
+            return importlib.import_module(f"{package}.{name}")
+        except ModuleNotFoundError as error:
+            if error.name != f"{package}.{name}":
+                raise  # the module is there but imports something missing
+    raise ModuleNotFoundError(f"{game.__name__} has no {name} module beside its game.py")
 
 
 def apply_logged(game: Game, state: State, player: int, data: Any) -> State:

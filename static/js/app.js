@@ -49,6 +49,56 @@
     if (pollTimer) clearInterval(pollTimer);
     pollTimer = null;
   }
+  // The other way round: a move sent while a live update is on its way waits on the board
+  // (hx-sync) behind it, and htmx drops a waiting request whose form has left the page. So
+  // that live update is not swapped in: the move goes from the board the child tapped, and
+  // its answer brings the newest board. (With pieces gliding the swap came late enough for
+  // the move to leave first; with reduced motion it came at once and the move was lost.)
+  var liveRequest = null;
+  var moveWaiting = false;
+  function isLiveUpdate(detail) {
+    return !!detail && detail.elt && detail.elt.id === "board" && detail.requestConfig &&
+      detail.requestConfig.verb === "get";
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (isLiveUpdate(event.detail)) liveRequest = event.detail.xhr;
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (!isLiveUpdate(event.detail) || liveRequest !== event.detail.xhr) return;
+    liveRequest = null;
+    moveWaiting = false;  // the waiting move, if any, is sent now
+  });
+  document.addEventListener("htmx:confirm", function (event) {
+    var board = document.getElementById("board");
+    var elt = event.detail.elt;
+    if (liveRequest && board && elt !== board && board.contains(elt) && event.detail.verb !== "get") {
+      moveWaiting = true;
+    }
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (isLiveUpdate(event.detail) && moveWaiting) event.detail.shouldSwap = false;
+  });
+
+  // A tap on a board just swapped in, before htmx has bound its forms (it binds new content
+  // when it settles, 20 ms later, or after the glide), would post the form as a plain page:
+  // without the CSRF token that htmx boards leave out, a "Forbidden" page and a lost move.
+  // Bind the form now and send the tap through htmx, with the button that was pressed.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!window.htmx || !(form instanceof HTMLFormElement) || !form.hasAttribute("hx-post")) return;
+    var data = form["htmx-internal-data"];
+    if (data && data.initHash) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    window.htmx.process(form);
+    var submitter = event.submitter && event.submitter.form === form ? event.submitter : null;
+    window.setTimeout(function () {  // not from inside this submit: the browser ignores that
+      if (!form.isConnected) return;
+      if (submitter) submitter.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+      form.requestSubmit(submitter || undefined);
+    }, 0);
+  }, true);
+
   // A live update that arrives while the player's own move is being answered waits on the
   // board and is dropped when the answer replaces the board: remember the newest version the
   // stream announced, and catch up as soon as the new board has settled.

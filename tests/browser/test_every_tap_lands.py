@@ -375,6 +375,41 @@ def test_prime_bomb_keeps_every_tap(
     assert sorted(taken(server_moves, "choose")) == [str(pos) for pos in range(7)]
 
 
+def test_a_tap_before_htmx_binds_a_new_board_goes_as_a_move(
+    new_page, sign_in, student, server_moves, fast_bots
+):
+    """htmx binds a board's forms when the board settles: a tap just before that used to post
+    the form as a plain page, without the CSRF token htmx boards leave out (a "Forbidden" page,
+    the move lost; seen in the Prime Bomb test above). It goes through htmx now."""
+    settings = {"level": 1}
+    match = services.match_create(
+        game="prime-bomb",
+        settings=settings,
+        classroom=student.classroom,
+        seats=[services.SeatSpec(student=student), services.SeatSpec(bot="easy")],
+        host=student,
+        seed=first_turn_seed("prime-bomb", settings, 2),
+    )
+    page = new_page()
+    sign_in(page, student.user)
+    page.goto(reverse("match_detail", args=[match.pk]))
+    board = page.locator("#board")
+    board.locator("#bomb-flip").wait_for()
+    wait_settled(page)
+    # A board as htmx swaps it in (no CSRF token of its own), not bound yet; and a mark that
+    # a plain page load would wipe.
+    page.evaluate("""() => {
+        const b = document.getElementById('board');
+        b.querySelectorAll('[name=csrfmiddlewaretoken]').forEach(input => input.remove());
+        b.outerHTML = b.outerHTML;
+        window.samePage = true;
+    }""")
+    board.locator("#bomb-flip").click()
+    wait_for_moves(server_moves, "flip", 1)
+    board.locator("#bomb-choose").wait_for()
+    assert page.evaluate("() => window.samePage === true"), "answered in place, by htmx"
+
+
 # --- Equate ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("network", sorted(LATENCY))
 def test_equate_keeps_every_tap(network, new_page, sign_in, student, server_moves, shot, fast_bots):

@@ -41,7 +41,7 @@ def _confetti_animation(page) -> str:
 
 def test_a_win_is_celebrated_and_reduced_motion_is_respected(new_page, sign_in, student, shot):
     match = _won_game(student)
-    page = new_page(viewport={"width": 1366, "height": 657})
+    page = new_page(viewport={"width": 1366, "height": 657}, reduced_motion="no-preference")
     sign_in(page, student.user)
     page.goto(reverse("match_detail", args=[match.pk]))
     page.get_by_role("heading", name="You won!").wait_for()
