@@ -110,7 +110,7 @@ class Equate(Game):
     name = "Equate"
     min_players = rules.MIN_PLAYERS
     max_players = rules.MAX_PLAYERS
-    conformance_playouts = 16  # each position searches the board: about 2 s a playout
+    conformance_playouts = 10  # each position searches the board: about 2 s a playout
     summary = (
         "Make true equations on the board from your tiles, like a crossword of numbers. "
         "Bonus squares and hard tiles score more!"

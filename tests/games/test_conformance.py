@@ -18,7 +18,7 @@ from games.engine.conformance import check_keys_fit, playout, replay, settings_v
 PLAYOUTS_PER_GAME = 100
 # Games finished by bots after their random moves (Game.random_playout_moves) play whole games
 # to their target: fewer playouts, each far longer.
-BOT_FINISHED_PLAYOUTS = 30
+BOT_FINISHED_PLAYOUTS = 20
 
 
 def playouts_for(game) -> int:
