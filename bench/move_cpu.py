@@ -120,6 +120,7 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=200, help="moves measured per game")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--profile", type=int, default=0, help="print the N costliest functions")
+    parser.add_argument("--sort", default="cumulative", help="profile order: cumulative, tottime")
     args = parser.parse_args()
     slugs = [game.slug for game in all_games()] if args.game == "all" else [args.game]
     print("# Web CPU per move, in process", machine(), sep="\n")
@@ -137,7 +138,7 @@ def main() -> None:
               f"{percentile(get, 50) if get else 0:>9.1f}{each:>8.1f}"
               f"{queries[0]:>8.1f}{queries[1]:>7.1f}")  # fmt: skip
         if profile:
-            pstats.Stats(profile).sort_stats("cumulative").print_stats(args.profile)
+            pstats.Stats(profile).sort_stats(args.sort).print_stats(args.profile)
     print("\n'move' is the mean CPU ms of a POST plus the board fetches it causes.")
 
 
