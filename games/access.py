@@ -11,6 +11,7 @@ from classrooms.access import current_student, ids_in_range
 from classrooms.models import Classroom, Student, User
 
 from .models import Match, Seat
+from .rows import seats_with_match
 
 
 @dataclass(frozen=True)
@@ -68,12 +69,10 @@ def match_access(request: HttpRequest, pk: int) -> Access:
         raise Http404("No such game.")
     ids_in_range({"pk": pk})
     if user.is_student:
-        seats = list(Seat.objects.filter(match_id=pk).select_related("match", "student"))
+        seats = seats_with_match(pk)
         if not seats:
             raise Http404("No such game.")
         match = seats[0].match
-        for seat in seats:
-            seat.match = match
         seat = next((s for s in seats if s.student and s.student.user_id == user.pk), None)
         if seat is not None:
             return Access(match=match, seat=seat, seats=seats)
@@ -83,12 +82,10 @@ def match_access(request: HttpRequest, pk: int) -> Access:
     if not user.is_teacher:
         raise Http404("No such game.")
     # A teacher plays at their own practice tables and watches their classes' games.
-    seats = list(Seat.objects.filter(match_id=pk).select_related("match", "student", "teacher"))
+    seats = seats_with_match(pk, teacher=True)
     if not seats:
         raise Http404("No such game.")
     match = seats[0].match
-    for seat in seats:
-        seat.match = match
     seat = next((s for s in seats if s.teacher_id == user.pk), None)
     if seat is not None:
         return Access(match=match, seat=seat, seats=seats)

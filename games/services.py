@@ -31,6 +31,7 @@ from .engine import (
 from .engine.learn import learn_accepts, learn_done, learn_script_move, learn_start, learn_step
 from .engine.rng import rng_for
 from .models import LearningRecord, Match, MoveRecord, Seat
+from .rows import seats_with_match
 
 # Who plays a seat: a student, or a teacher (practice games and Learn to play).
 Player = Student | User
@@ -622,17 +623,11 @@ def _time_lock(match_id: int) -> None:
 def _locked_with_seats(match_id: int, *, state: bool = True) -> tuple[Match, list[Seat]]:
     """The match, locked, and its seats with their students, in one query. state=False: the
     caller has the state already (worked out before the lock), so it is read only if used."""
-    query = Seat.objects.filter(match_id=match_id).select_related("match", "student")
-    if not state:
-        query = query.defer("match__state")
-    seats = list(query.select_for_update(of=("match",)))
+    seats = seats_with_match(match_id, lock=True, state=state)
     if not seats:
         raise MatchError("There is no such game.")
     _time_lock(match_id)
-    match = seats[0].match
-    for seat in seats:
-        seat.match = match
-    return match, seats
+    return seats[0].match, seats
 
 
 def seat_of(seats: list[Seat], player: Player) -> Seat | None:
