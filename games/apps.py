@@ -19,3 +19,8 @@ class GamesConfig(AppConfig):
         from .leaving import on_student_removing
 
         student_removing.connect(on_student_removing, dispatch_uid="games-student-removing")
+        # The services ask for wake-ups and analyses by signal; the tasks module sends them.
+        from . import signals, tasks
+
+        signals.wake_due.connect(tasks.on_wake_due, dispatch_uid="games-wake-due")
+        signals.analysis_due.connect(tasks.on_analysis_due, dispatch_uid="games-analysis-due")

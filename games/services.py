@@ -714,7 +714,7 @@ def _wake_after_commit(match: Match) -> None:
 
 
 def _send_wake(match_id: int, due) -> None:
-    wakes.send(match_id, due)
+    signals.wake_due.send(sender=Match, match_id=match_id, due=due)
 
 
 def _bot_acts(match: Match, seats: list[Seat], player: int | None) -> bool:
@@ -764,9 +764,7 @@ def _publish(match_id: int, version: int) -> None:
 
 
 def _schedule_analysis(match_id: int) -> None:
-    from .tasks import analyse_match
-
-    analyse_match.delay(match_id)
+    signals.analysis_due.send(sender=Match, match_id=match_id)
 
 
 def _on_commit_progress(match_id: int) -> None:
@@ -776,11 +774,6 @@ def _on_commit_progress(match_id: int) -> None:
     transaction.on_commit(
         lambda: signals.match_ended.send(sender=Match, match_id=match_id), robust=True
     )
-
-
-def stop_clock_threads() -> None:
-    """Tests: the wake-up threads still waiting never run (a later test must not see them)."""
-    wakes.stop_timer_threads()
 
 
 def _commit_move(

@@ -1,13 +1,20 @@
 """Celery tasks: they take ids, load, and call a service; safe to run twice."""
 
+import threading
 import time
+import weakref
 from contextlib import suppress
+from datetime import datetime
 
 from celery import shared_task
+from django.conf import settings
 from django.core.cache import cache
+from django.db import connections
+from django.utils import timezone
 from redis.exceptions import RedisError
 
 from . import services
+from .wakes import SLACK_SECONDS
 
 # When beat's last sweep finished (a Unix time), for the operators' health check
 # (config/health.py). Kept a day: a key gone means no sweep for that long, or Redis lost it.
@@ -57,3 +64,51 @@ def sweep_matches() -> dict[str, int]:
     with suppress(RedisError):
         cache.set(SWEEP_FINISHED_KEY, time.time(), SWEEP_FINISHED_KEEP_SECONDS)
     return counts
+
+
+# --- sending the tasks (games.signals: services and wakes never import this module) ---------
+def on_wake_due(sender, match_id: int, due: datetime, **kwargs) -> None:
+    """games.signals.wake_due: a match's change is committed and its wake-up is due at `due`."""
+    send_wake(match_id, due)
+
+
+def on_analysis_due(sender, match_id: int, **kwargs) -> None:
+    """games.signals.analysis_due: a finished match has something for the rules to analyse."""
+    analyse_match.delay(match_id)
+
+
+def send_wake(match_id: int, due: datetime) -> None:
+    """Send the task that wakes the match at `due` (called once the change is committed).
+
+    With tasks run inline (tests) a wake-up that is due runs at once; a later one runs in a
+    timer thread when GAMES_CLOCK_THREADS asks for clocks that run out for real (browser
+    tests), else never (unit tests run clocks themselves)."""
+    delay = max(0.0, due.timestamp() - timezone.now().timestamp())
+    if not settings.CELERY_TASK_ALWAYS_EAGER:
+        wake_match.apply_async((match_id,), countdown=delay)
+    elif delay <= SLACK_SECONDS:
+        wake_match.apply((match_id,))
+    elif settings.GAMES_CLOCK_THREADS:
+        timer = threading.Timer(delay, _wake_in_thread, (match_id,))
+        timer.daemon = True
+        _TIMERS.add(timer)
+        timer.start()
+
+
+_TIMERS: weakref.WeakSet[threading.Timer] = weakref.WeakSet()
+
+
+def _wake_in_thread(match_id: int) -> None:
+    """A wake-up run in a timer thread (tests): give the thread's database connection back."""
+    try:
+        wake_match.apply((match_id,))
+    finally:
+        connections.close_all()
+
+
+def stop_timer_threads() -> None:
+    """Tests: the wake-up threads still waiting never run, and one running ends first (a
+    later test must not see them)."""
+    for timer in list(_TIMERS):
+        timer.cancel()
+        timer.join(timeout=10)

@@ -16,13 +16,9 @@ work out (their cards, the bot's hand, the seed) decides it.
 from __future__ import annotations
 
 import random
-import threading
-import weakref
 from datetime import UTC, datetime
 
 from django.conf import settings
-from django.db import connections
-from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
 from .engine import Bot, get_game
@@ -137,44 +133,3 @@ def woken(match: Match, now: float) -> None:
     """A wake-up task is running: the one noted as waiting has come (or was lost)."""
     if match.wake_at is not None and match.wake_at.timestamp() <= now + SLACK_SECONDS:
         match.wake_at = None
-
-
-def send(match_id: int, due: datetime) -> None:
-    """Send the task that wakes the match at `due` (called once the change is committed).
-
-    With tasks run inline (tests) a wake-up that is due runs at once; a later one runs in a
-    timer thread when GAMES_CLOCK_THREADS asks for clocks that run out for real (browser
-    tests), else never (unit tests run clocks themselves)."""
-    from .tasks import wake_match
-
-    delay = max(0.0, due.timestamp() - timezone.now().timestamp())
-    if not settings.CELERY_TASK_ALWAYS_EAGER:
-        wake_match.apply_async((match_id,), countdown=delay)
-    elif delay <= SLACK_SECONDS:
-        wake_match.apply((match_id,))
-    elif settings.GAMES_CLOCK_THREADS:
-        timer = threading.Timer(delay, _wake_in_thread, (match_id,))
-        timer.daemon = True
-        _TIMERS.add(timer)
-        timer.start()
-
-
-_TIMERS: weakref.WeakSet[threading.Timer] = weakref.WeakSet()
-
-
-def _wake_in_thread(match_id: int) -> None:
-    """A wake-up run in a timer thread (tests): give the thread's database connection back."""
-    from .tasks import wake_match
-
-    try:
-        wake_match.apply((match_id,))
-    finally:
-        connections.close_all()
-
-
-def stop_timer_threads() -> None:
-    """Tests: the wake-up threads still waiting never run, and one running ends first (a
-    later test must not see them)."""
-    for timer in list(_TIMERS):
-        timer.cancel()
-        timer.join(timeout=10)

@@ -34,6 +34,7 @@ from classrooms.models import Classroom, Student
 from games.engine import ATTEMPT_KINDS
 from games.models import LearningRecord, Match, Seat
 
+from . import signals
 from .mastery import HINT_KIND, RECENT, mastery, next_level
 from .models import ProgressCounted, ReportJob, StudentProgress
 from .sql import ENDED, MATCH_SECONDS_CAP, level_of, lock_students, rebuild_chunk
@@ -201,9 +202,7 @@ def report_job_start(*, classroom: Classroom, kind: str = ReportJob.Kind.CLASS) 
 
 
 def _send_job(job_id: int) -> None:
-    from .tasks import progress_rebuild_class
-
-    progress_rebuild_class.delay(job_id)
+    signals.report_job_queued.send(sender=ReportJob, job_id=job_id)
 
 
 def report_job_run(*, job_id: int) -> ReportJob | None:

@@ -25,6 +25,11 @@ def progress_rebuild_class(job_id: int) -> None:
     services.report_job_run(job_id=job_id)
 
 
+def on_report_job_queued(sender, job_id: int, **kwargs) -> None:
+    """progress.signals.report_job_queued: rebuild the class in the background."""
+    progress_rebuild_class.delay(job_id)
+
+
 @shared_task(ignore_result=True)
 def progress_rebuild_nightly() -> int:
     """Every night: a full rebuild of every class, one report job per class."""

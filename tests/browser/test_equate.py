@@ -21,7 +21,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from games import services
+from games import services, tasks
 from games.equate import movegen, rules
 from games.equate.bots import best_play
 from games.equate.game import EQUATE
@@ -69,7 +69,7 @@ def bot_pauses(settings):
     settings.GAMES_BOT_DELAY_SECONDS = BOT_PAUSE
     settings.GAMES_CLOCK_THREADS = True
     yield
-    services.stop_clock_threads()  # no bot move while the test's database is emptied
+    tasks.stop_timer_threads()  # no bot move while the test's database is emptied
 
 
 def new_match(student, *, settings=None, seed=1, student_seat=0) -> Match:

@@ -17,7 +17,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import services, wakes
+from games import services, tasks
 from games.engine import get_game
 from games.models import Match
 from games.primepak.factorsets import find_sets
@@ -65,7 +65,7 @@ def live_clocks(settings):
     settings.GAMES_CLOCK_THREADS = True
     settings.GAMES_STREAM_SECONDS = 3
     yield
-    services.stop_clock_threads()
+    tasks.stop_timer_threads()
 
 
 def against_easy(student, game: str, settings: dict, seed: int | None = None):
@@ -313,7 +313,7 @@ def test_prime_canasta_keeps_ticks_made_while_the_others_play(
     points = [centre(board.locator(f".cn-hand label[data-ref='{ref}']")) for ref in refs]
     version = int(board.get_attribute("data-version"))
     settings.GAMES_CLOCK_THREADS = True
-    wakes.send(match.pk, timezone.now())  # the bots start their turns now
+    tasks.send_wake(match.pk, timezone.now())  # the bots start their turns now
     tap_at(page, points)
     board.locator("button[data-action='draw-two']").wait_for(timeout=20_000)  # the turn came
     wait_settled(page)

@@ -31,9 +31,9 @@ def _live_clock(settings):
     settings.GAMES_STREAM_SECONDS = 3
     settings.GAMES_CLOCK_THREADS = True  # windows and time limits run out for real
     yield
-    from games import services
+    from games import tasks
 
-    services.stop_clock_threads()
+    tasks.stop_timer_threads()
 
 
 def card(page, ref: str):
