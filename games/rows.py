@@ -12,7 +12,6 @@ Model.from_db as a queryset makes them, with the match and the students cached o
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
 from django.db import connections, router
 from django.db.models import Model
@@ -90,8 +89,12 @@ class _Query:
 
 
 @cache
-def _query(alias: str, vendor: str, teacher: bool, lock: bool, state: bool) -> _Query:
+def _query(alias: str, teacher: bool, lock: bool, state: bool) -> _Query:
     return _Query(alias, teacher, lock, state)
+
+
+# What select_related sets: the related object (or None) cached on the seat, no query.
+_MATCH, _STUDENT, _TEACHER = (Seat._meta.get_field(n) for n in ("match", "student", "teacher"))
 
 
 def seats_with_match(
@@ -103,7 +106,7 @@ def seats_with_match(
     select_for_update(of=("match",)) does); state=False leaves the match's state unread."""
     alias = router.db_for_read(Seat) if not lock else router.db_for_write(Seat)
     connection = connections[alias]
-    query = _query(alias, connection.vendor, teacher, lock, state)
+    query = _query(alias, teacher, lock, state)
     with connection.cursor() as cursor:
         cursor.execute(query.sql, [match_id])
         rows = cursor.fetchall()
@@ -121,14 +124,9 @@ def seats_with_match(
         if match is None:
             match = query.match.make(alias, row)
         seat = query.seat.make(alias, row)
-        _cache(seat, "match", match)
-        _cache(seat, "student", query.student.make(alias, row))
+        _MATCH.set_cached_value(seat, match)
+        _STUDENT.set_cached_value(seat, query.student.make(alias, row))
         if query.teacher is not None:
-            _cache(seat, "teacher", query.teacher.make(alias, row))
+            _TEACHER.set_cached_value(seat, query.teacher.make(alias, row))
         seats.append(seat)
     return seats
-
-
-def _cache(seat: Seat, name: str, value: Any) -> None:
-    """What select_related does: the related object (or None) is on the seat, no query."""
-    Seat._meta.get_field(name).set_cached_value(seat, value)

@@ -68,9 +68,9 @@ class PrimeBomb(PrimePakGame):
     min_players = pb.MIN_PLAYERS
     max_players = pb.MAX_PLAYERS
     # Playouts of up to 1,600 steps (swaps between flips), each step listing up to 128 choices
-    # for each of six players: 120 seeded playouts, spread over the 240 combinations of settings
-    # and table sizes (every level, clock, scoring, hand and table size is played).
-    conformance_playouts = 60  # a round's swaps run to hundreds of steps
+    # for each of six players: 60 seeded playouts, spread over the 960 combinations of settings
+    # and table sizes (every level, clock, scoring, hand and table size is still played).
+    conformance_playouts = 60
     summary = (
         "A card is turned up. Everyone picks cards in secret whose product comes closest to it, "
         "then all cards are shown. Capture the most!"
