@@ -128,7 +128,7 @@ def main() -> None:
     print(f"{'game':<26}{'moves':>6}{'POST p50':>10}{'GET p50':>9}{'move':>8}{'q/POST':>8}"
           f"{'q/GET':>7}")  # fmt: skip
     for slug in slugs:
-        profile = cProfile.Profile() if args.profile else None
+        profile = cProfile.Profile(time.process_time) if args.profile else None  # CPU, not waits
         runs = []  # (moves, POST p50, GET p50, per move, queries per POST, per GET) a run
         for run in range(args.repeat):
             post, get, post_q, get_q = measure(slug, args.moves, args.seed + run, profile)

@@ -12,7 +12,10 @@ same run as the baseline. As deployed, gunicorn serves pages and moves, uvicorn 
 streams, and a Celery worker on the play queue the clocks (turn limits, challenge windows).
 
 The load generator reads each match's state from the database before a move (a clock may
-have moved it on): its queries are counted in PostgreSQL's CPU, a small overcount. How long
+have moved it on): its queries are counted in PostgreSQL's CPU, a small overcount. The probe's
+own web CPU (measured first, with nothing else running) is taken out of "web CPU", which is
+given per child's move and per move of anyone (bots' and clocks' moves cause board fetches
+too: in Prime Challenge a clock closes each challenge window). How long
 each match's row lock was held comes from the servers' own log (games.locks at DEBUG).
 
 Run (PostgreSQL and Redis must be up):
@@ -141,6 +144,18 @@ def read_match(match_id: int):
     return row["status"], row["version"], row["state"]
 
 
+def count_moves(match_ids: list[int]) -> int:
+    """Moves kept so far in these matches: the children's, the bots' and the clocks'."""
+    from django.db import connection
+
+    from games.models import MoveRecord
+
+    try:
+        return MoveRecord.objects.filter(match_id__in=match_ids).count()
+    finally:
+        connection.close()
+
+
 def close_matches(players) -> None:
     """A game's run is over: its matches end, so that their bots and clocks stop working
     while the next game is measured."""
@@ -240,6 +255,7 @@ class Stats:
         self.health: list[float] = []
         self.health_errors = 0
         self.recording = False
+        self.all_moves = 0  # moves of anyone (children, bots, clocks) made while measuring
         # (user, system) CPU seconds used while measuring, by process group
         self.cpu: dict[str, tuple[float, float]] = {}
 
@@ -367,6 +383,28 @@ async def health(base, stats: Stats, stop, rate: float = 20.0):
             await asyncio.sleep(max(0.0, 1 / rate - (time.perf_counter() - started)))
 
 
+WEB = "gunicorn (pages, moves)"
+
+
+async def probe_alone(base, seconds: float, meter) -> float:
+    """The web process's CPU seconds per /healthz/ request (and its share of the idle
+    server's own work) with nothing else running: the probe's part of each game's web CPU,
+    which is not the moves' and is taken out of "web CPU"."""
+    stats, stop = Stats(), asyncio.Event()
+    stats.recording = True
+    task = asyncio.create_task(health(base, stats, stop))
+    await asyncio.sleep(1.0)  # connections made, code warm
+    stats.health.clear()
+    before = meter()
+    await asyncio.sleep(seconds)
+    after = meter()
+    probes = len(stats.health)
+    stop.set()
+    task.cancel()
+    await asyncio.gather(task, return_exceptions=True)
+    return (sum(after[WEB]) - sum(before[WEB])) / max(1, probes)
+
+
 def _client(base, player, timeout=None):
     """A browser tab: its own cookies, at most two connections (like HTTP/1.1 per host)."""
     return aiohttp.ClientSession(
@@ -403,10 +441,11 @@ async def run(
         tasks.append(asyncio.create_task(driver))
     await asyncio.sleep(warmup)
     stats.recording = True
-    before = meter()
+    before, made = meter(), await asyncio.to_thread(count_moves, list(matches))
     await asyncio.sleep(seconds)
     stats.recording = False
     after = meter()
+    stats.all_moves = await asyncio.to_thread(count_moves, list(matches)) - made
     stats.cpu = {
         label: (after[label][0] - before[label][0], after[label][1] - before[label][1])
         for label in before
@@ -518,7 +557,7 @@ def main() -> None:
     servers = start_servers(args.port, args.live_port, args.workers, args.threads, log)
     base, live_base = f"http://127.0.0.1:{args.port}", f"http://127.0.0.1:{args.live_port}"
     roots = {
-        "gunicorn (pages, moves)": servers[0].pid,
+        WEB: servers[0].pid,
         "uvicorn (live streams)": servers[1].pid,
         "Celery worker (clocks)": servers[2].pid,
     }
@@ -540,6 +579,8 @@ def main() -> None:
     )
     results = {}
     try:
+        probe = asyncio.run(probe_alone(base, 5.0, meter), loop_factory=_loop_factory())
+        print(f"The probe alone: {probe * 1000:.2f} ms of web CPU a /healthz/ request")
         for game in games:
             seed = random.randrange(1 << 30)
             players = make_players(game, args.players, seed, args.bot_share)
@@ -550,16 +591,21 @@ def main() -> None:
             )  # fmt: skip
             results[game] = stats
             close_matches(players)
-            report(game, stats, args.seconds)
+            report(game, stats, args.seconds, probe)
     finally:
         stop_servers(servers)
         log.close()
         os.unlink(log.name)
     if len(results) > 1:
-        overview(results)
+        overview(results, probe)
 
 
-def report(game: str, stats: Stats, seconds: float) -> None:
+def web_cpu(stats: Stats, probe: float) -> float:
+    """The web process's CPU seconds for the moves: all it used, less the probe's part."""
+    return sum(stats.cpu[WEB]) - probe * len(stats.health)
+
+
+def report(game: str, stats: Stats, seconds: float, probe: float) -> None:
     print(f"\n## {game}")
     print(HEADER)
     print(summary("baseline: GET /healthz/", stats.health, stats.health_errors))
@@ -585,23 +631,31 @@ def report(game: str, stats: Stats, seconds: float) -> None:
         )
     every = sum(user + system for user, system in stats.cpu.values())
     print(f"  {'all of the above':<28} {'':>7} {'':>7} {every * 1000 / moves:7.2f}")
+    net = web_cpu(stats, probe) * 1000
+    print(f"web CPU less the probe's {len(stats.health)} requests: {net / moves:.2f} ms a "
+          f"child's move; {net / max(1, stats.all_moves):.2f} ms a move of anyone "
+          f"({stats.all_moves} moves: children's, bots' and clocks')")  # fmt: skip
 
 
-def overview(results: dict[str, Stats]) -> None:
-    """One line a game: the figures the targets are about."""
+def overview(results: dict[str, Stats], probe: float) -> None:
+    """One line a game: the figures the targets are about. "web CPU" is the web process's
+    CPU per child's move less the probe's part; "any move" divides the same by every move
+    made (children's, bots' and clocks'), "raw" is all the web process used per child's move."""
     print("\n## All games (CPU per move in ms; row lock in ms)")
-    columns = ("moves", "move p50", "move p95", "web CPU", "all CPU")
-    columns += ("lock p50", "lock p95", "lock p99", "lock max")
+    columns = ("moves", "all moves", "move p50", "move p95", "web CPU", "any move", "raw")
+    columns += ("all CPU", "lock p50", "lock p95", "lock p99", "lock max")
     print(f"{'game':<18} " + " ".join(f"{name:>9}" for name in columns))
     for game, stats in results.items():
         moves = max(1, len(stats.moves))
-        web = sum(stats.cpu["gunicorn (pages, moves)"]) * 1000 / moves
+        net = web_cpu(stats, probe) * 1000
+        raw = sum(stats.cpu[WEB]) * 1000 / moves
         every = sum(sum(pair) for pair in stats.cpu.values()) * 1000 / moves
         locks = stats.locks
         print(
-            f"{game:<18} {len(stats.moves):>9} {percentile(stats.moves, 50):>9.1f} "
-            f"{percentile(stats.moves, 95):>9.1f} {web:>9.2f} {every:>9.2f} "
-            f"{percentile(locks, 50):>9.2f} {percentile(locks, 95):>9.2f} "
+            f"{game:<18} {len(stats.moves):>9} {stats.all_moves:>9} "
+            f"{percentile(stats.moves, 50):>9.1f} {percentile(stats.moves, 95):>9.1f} "
+            f"{net / moves:>9.2f} {net / max(1, stats.all_moves):>9.2f} {raw:>9.2f} "
+            f"{every:>9.2f} {percentile(locks, 50):>9.2f} {percentile(locks, 95):>9.2f} "
             f"{percentile(locks, 99):>9.2f} {max(locks, default=float('nan')):>9.2f}"
         )
 

@@ -41,6 +41,18 @@ class Cache(RedisCache):
         super().__init__(server, params)
         self._class = ReusedClientRedisCacheClient
 
+    def run_script(self, script: str, keys: list[str], args: list) -> object:
+        """Run a Lua script on the writing server: several commands, atomic, in one round
+        trip. `keys` are the cache's own (prefixed and versioned here)."""
+        client = self._cache.get_client(write=True)
+        scripts = _scripts.setdefault(id(client), {})
+        if script not in scripts:
+            scripts[script] = client.register_script(script)
+        return scripts[script](keys=[self.make_and_validate_key(k) for k in keys], args=args)
+
+
+_scripts: dict[int, dict[str, object]] = {}  # client id -> Lua source -> its redis-py Script
+
 
 @dataclass
 class _Health:

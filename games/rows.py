@@ -1,5 +1,6 @@
-"""A match's seats with the match and the seated students, in one query whose SQL is written
-once per process: the hot path of every move and every board (games.access, games.services).
+"""The hot path's SQL, written once per process: a match's seats with the match and the
+seated students in one query (every move and every board: games.access, games.services), and
+the writes of a move (its record, its learning records, the match and seat fields it changes).
 
 Django compiles a queryset's SQL on every run: for this three-table join that was 0.76 ms of
 a 1.27 ms query, on every request of a game in progress (bench/move_cpu.py). The SQL here is
@@ -7,6 +8,10 @@ built once per database and kind, from the models' own fields; the values go thr
 same converters Django applies (JSON, dates on SQLite), and the models are made with
 Model.from_db as a queryset makes them, with the match and the students cached on the seats
 (`seat.match`, `seat.student`, and `seat.teacher` if asked for) as select_related does.
+
+The writes (insert, update) prepare each value as save() does (Field.pre_save, then
+get_db_prep_save: auto_now_add, JSON); they send no model signals (none is listened to for
+these models) and set no primary key on what they insert (the move's callers never read it).
 """
 
 from __future__ import annotations
@@ -130,3 +135,57 @@ def seats_with_match(
             _TEACHER.set_cached_value(seat, query.teacher.make(alias, row))
         seats.append(seat)
     return seats
+
+
+@cache
+def _update_sql(model: type[Model], alias: str, names: tuple[str, ...]) -> tuple[str, list]:
+    quote = connections[alias].ops.quote_name
+    fields = [model._meta.get_field(name) for name in names]
+    sets = ", ".join(f"{quote(f.column)} = %s" for f in fields)
+    pk = quote(model._meta.pk.column)
+    return f"UPDATE {quote(model._meta.db_table)} SET {sets} WHERE {pk} = %s", fields
+
+
+def update(obj: Model, names: list[str] | tuple[str, ...]) -> None:
+    """obj.save(update_fields=names) without compiling a query: the named fields as obj
+    holds them now, in the row with obj's primary key."""
+    model = type(obj)
+    alias = router.db_for_write(model)
+    connection = connections[alias]
+    sql, fields = _update_sql(model, alias, tuple(names))
+    values = [f.get_db_prep_save(f.pre_save(obj, False), connection) for f in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*values, obj.pk])
+
+
+@cache
+def _insert_sql(model: type[Model], alias: str, count: int) -> tuple[str, list]:
+    quote = connections[alias].ops.quote_name
+    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    columns = ", ".join(quote(f.column) for f in fields)
+    rows = ", ".join([row] * count)
+    return f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES {rows}", fields
+
+
+INSERT_BATCH = 20  # rows an INSERT holds at most (a move makes a few)
+
+
+def insert(objs: list[Model]) -> None:
+    """Insert new rows of one model (bulk_create without the returned keys): every field but
+    the primary key, in as few statements as INSERT_BATCH allows."""
+    if not objs:
+        return
+    model = type(objs[0])
+    alias = router.db_for_write(model)
+    connection = connections[alias]
+    with connection.cursor() as cursor:
+        for start in range(0, len(objs), INSERT_BATCH):
+            batch = objs[start : start + INSERT_BATCH]
+            sql, fields = _insert_sql(model, alias, len(batch))
+            values = [
+                f.get_db_prep_save(f.pre_save(obj, True), connection)
+                for obj in batch
+                for f in fields
+            ]
+            cursor.execute(sql, values)

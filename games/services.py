@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from classrooms.models import Assignment, Classroom, Student, User
 
-from . import signals, wakes
+from . import rows, signals, wakes
 from .engine import (
     HINT,
     SPECTATOR,
@@ -700,7 +700,7 @@ def _changed(match: Match, seats: list[Seat] | None = None, *, same_round: bool 
         match.deadline_at = _now() + timedelta(seconds=clock)
     wakes.plan(match, seats, same_round=same_round, now=_clock())
     _wake_after_commit(match)
-    match.save(update_fields=CHANGED_FIELDS)
+    rows.update(match, CHANGED_FIELDS)
     # Each side effect on its own, robust: a publish that fails (Redis away) must neither turn
     # a saved move into an error nor keep the wake-up from being sent.
     transaction.on_commit(partial(_publish, match.pk, match.version), robust=True)
@@ -794,7 +794,7 @@ def _commit_move(
     private = not (public or by_bot) and _private_move(match, seats, rules, seat, before, after)
     match.move_count += 1
     text = played.text[: limits.MOVE_TEXT]
-    MoveRecord.objects.create(
+    record = MoveRecord(
         match=match,
         number=match.move_count,
         seat=seat.index,
@@ -803,6 +803,7 @@ def _commit_move(
         text=text,
         submission=submission,
     )
+    rows.insert([record])
     entry = {"number": match.move_count, "seat": seat.index, "text": text}
     stand_in = seat.stand_in_by(by_bot, move.type)
     # The events the move adds to the game's own log say who made it, once and for good.
@@ -844,7 +845,7 @@ def _commit_move(
         if match.counts:
             _on_commit_progress(match.pk)
     if private:
-        match.save(update_fields=PRIVATE_FIELDS)
+        rows.update(match, PRIVATE_FIELDS)
         return
     before_key = rules.timer_key(before)
     same_round = before_key is not None and before_key == rules.timer_key(after)
@@ -893,23 +894,25 @@ def _record_learning(match: Match, seats: list[Seat], number: int | None, events
             _mark(learner, helped=True)
         if rules.is_attempt(event):
             _mark(learner, attempted=True)
-    LearningRecord.objects.bulk_create(
-        LearningRecord(
-            match=match,
-            student_id=learners[event.player].student_id,
-            game=match.game,
-            level=level,
-            level_key=match.level,
-            move_number=number,
-            kind=event.kind,
-            skill=event.skill,
-            correct=event.correct,
-            mistake=event.mistake,
-            detail=event.detail,
-            helped=event.helped,
-        )
-        for event in events
-        if event.player in learners
+    rows.insert(
+        [
+            LearningRecord(
+                match=match,
+                student_id=learners[event.player].student_id,
+                game=match.game,
+                level=level,
+                level_key=match.level,
+                move_number=number,
+                kind=event.kind,
+                skill=event.skill,
+                correct=event.correct,
+                mistake=event.mistake,
+                detail=event.detail,
+                helped=event.helped,
+            )
+            for event in events
+            if event.player in learners
+        ]
     )
 
 
@@ -919,7 +922,7 @@ def _mark(seat: Seat, **flags: bool) -> None:
     if changed:
         for name, value in changed.items():
             setattr(seat, name, value)
-        Seat.objects.filter(pk=seat.pk).update(**changed)
+        rows.update(seat, list(changed))
 
 
 def _stand_in(match_id: int, seat_id: int) -> int:

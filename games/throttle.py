@@ -6,7 +6,8 @@ player (their sign-in, whichever match) may send GAMES_MOVES_BURST moves in any 
 window and GAMES_MOVES_SUSTAINED in any 20-second window; past that the move is answered 429
 with the board as it is, and nothing changes.
 
-The counts live in Redis (one atomic INCR per window). While Redis is away the guard cannot
+The counts live in Redis: one atomic INCR per window, the windows counted in order up to the
+first that is full, in one round trip (a Lua script). While Redis is away the guard cannot
 count and lets moves through: it protects the servers, it does not keep a secret.
 """
 
@@ -38,16 +39,27 @@ def windows() -> list[tuple[int, int]]:
     ]
 
 
+# Count the move in each window in turn (KEYS, with ARGV: seconds, limit for each); stop at
+# the first window it overfills (0): the later windows do not count a refused move.
+COUNT_MOVE = """
+for i, key in ipairs(KEYS) do
+  local count = redis.call('INCR', key)
+  if count == 1 then redis.call('EXPIRE', key, ARGV[2 * i - 1] * 2) end
+  if count > tonumber(ARGV[2 * i]) then return 0 end
+end
+return 1
+"""
+
+
 def allow_move(user_id: int) -> bool:
     """Count one move of this player; False when it is over a limit (it is not played)."""
-    cache = caches["limits"]
     now = _now()
+    keys, args = [], []
+    for seconds, limit in windows():
+        keys.append(f"moves:{user_id}:{seconds}:{int(now // seconds)}")
+        args.extend((seconds, limit))
     try:
-        for seconds, limit in windows():
-            key = f"moves:{user_id}:{seconds}:{int(now // seconds)}"
-            cache.add(key, 0, timeout=seconds * 2)
-            if cache.incr(key) > limit:
-                return False
-    except (RedisError, ValueError) as error:  # away, or the key expired between add and incr
+        return bool(caches["limits"].run_script(COUNT_MOVE, keys, args))
+    except RedisError as error:  # away
         logger.warning("move limits not counted: %s", error)
-    return True
+        return True

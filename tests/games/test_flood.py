@@ -227,7 +227,7 @@ def test_a_stuck_redis_lets_moves_through(student, settings, monkeypatch):
     settings.GAMES_MOVES_BURST = 1
 
     class Away:
-        def add(self, *args, **kwargs):
+        def run_script(self, *args):
             from redis.exceptions import ConnectionError
 
             raise ConnectionError("Redis is restarting")

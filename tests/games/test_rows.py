@@ -1,11 +1,13 @@
-"""games.rows: the hot path's seats-with-match query reads exactly what the ORM reads."""
+"""games.rows: the hot path's seats-with-match query reads exactly what the ORM reads, and its
+writes store exactly what save() and bulk_create() store."""
 
-from django.db import connection, transaction
+import pytest
+from django.db import IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from classrooms.models import Student, User
-from games import services
-from games.models import Match, Seat
+from games import rows, services
+from games.models import LearningRecord, Match, MoveRecord, Seat
 from games.rows import seats_with_match
 
 
@@ -72,3 +74,73 @@ def test_a_locked_read_may_leave_the_state_unread(student):
 
 def test_no_such_match_has_no_seats(db):
     assert seats_with_match(987654) == []
+
+
+def _stored(model, **filters) -> list[dict]:
+    skip = {"id", "created_at"}
+    return [
+        {k: v for k, v in row.items() if k not in skip}
+        for row in model.objects.filter(**filters).order_by("id").values()
+    ]
+
+
+def test_the_writes_store_what_save_and_bulk_create_store(student):
+    match = services.match_create(
+        game="multiplication",
+        settings={},
+        classroom=student.classroom,
+        seats=[services.SeatSpec(student=student), services.SeatSpec(bot="easy")],
+        host=student,
+    )
+    move = {"type": "play", "card": 12, "note": "ünïcode & <b>"}
+    made = [
+        MoveRecord(match=match, number=n, seat=n % 2, by_bot=bool(n % 2), move=move, text="t",
+                   submission=f"{n:032x}" if n < 3 else "")
+        for n in range(1, 5)
+    ]  # fmt: skip
+    with CaptureQueriesContext(connection) as queries:
+        rows.insert(made)
+    assert len(queries) == 1  # every row in one statement
+    written = _stored(MoveRecord, match=match)
+    MoveRecord.objects.filter(match=match).delete()
+    MoveRecord.objects.bulk_create(
+        MoveRecord(match=match, number=n, seat=n % 2, by_bot=bool(n % 2), move=move, text="t",
+                   submission=f"{n:032x}" if n < 3 else "")
+        for n in range(1, 5)
+    )  # fmt: skip
+    assert written == _stored(MoveRecord, match=match)
+    assert all(r.created_at is not None for r in MoveRecord.objects.filter(match=match))
+
+    events = [
+        LearningRecord(match=match, student=student, game="multiplication", level="x",
+                       kind="fact", skill=f"3x{n}", correct=n % 2 == 0, detail={"n": [n, None]})
+        for n in range(rows.INSERT_BATCH + 3)
+    ]  # fmt: skip
+    rows.insert(events)  # more than one statement's worth
+    assert [r["skill"] for r in _stored(LearningRecord, match=match)] == [
+        f"3x{n}" for n in range(rows.INSERT_BATCH + 3)
+    ]
+    assert _stored(LearningRecord, match=match)[5]["detail"] == {"n": [5, None]}
+
+    match.version += 7
+    match.state = {**match.state, "extra": [1, 2]}
+    match.deadline_at = None
+    rows.update(match, ["version", "state", "deadline_at"])
+    fresh = Match.objects.get(pk=match.pk)
+    assert (fresh.version, fresh.state, fresh.deadline_at) == (
+        match.version, match.state, None
+    )  # fmt: skip
+
+
+def test_an_insert_keeps_the_database_constraints(student):
+    match = services.match_create(
+        game="multiplication",
+        settings={},
+        classroom=student.classroom,
+        seats=[services.SeatSpec(student=student), services.SeatSpec(bot="easy")],
+        host=student,
+    )
+    rows.insert([MoveRecord(match=match, number=1, seat=0, move={}, text="a")])
+    with pytest.raises(IntegrityError), transaction.atomic():  # the same move number twice
+        rows.insert([MoveRecord(match=match, number=1, seat=0, move={}, text="b")])
+    assert MoveRecord.objects.filter(match=match).count() == 1
