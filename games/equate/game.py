@@ -513,18 +513,15 @@ def _rows(state: State) -> list[list[dict[str, Any]]]:
     """The board as rows of squares for the template: premium, tile, new this turn."""
     last = state["last"]
     fresh = {tuple(sq) for sq in last["squares"]} if last and last["kind"] == "play" else set()
+    board = state["board"]
     rows = []
-    for row in range(BOARD_SIZE):
+    for squares in _SQUARES:
         cells = []
-        for col in range(BOARD_SIZE):
-            tile = state["board"].get(geo.key((row, col)))
+        for row, col, key, premium, centre in squares:
             cell: dict[str, Any] = {
-                "row": row,
-                "col": col,
-                "premium": PREMIUMS.get((row, col)),
-                "centre": (row, col) == CENTRE,
-                "tile": None,
-            }
+                "row": row, "col": col, "premium": premium, "centre": centre, "tile": None
+            }  # fmt: skip
+            tile = board.get(key)
             if tile is not None:
                 cell["tile"] = {
                     "face": tile["face"],
@@ -537,6 +534,16 @@ def _rows(state: State) -> list[list[dict[str, Any]]]:
             cells.append(cell)
         rows.append(cells)
     return rows
+
+
+# Each square's row, column, key in the state's board, premium and whether it is the centre.
+_SQUARES = [
+    [
+        (row, col, geo.key((row, col)), PREMIUMS.get((row, col)), (row, col) == CENTRE)
+        for col in range(BOARD_SIZE)
+    ]
+    for row in range(BOARD_SIZE)
+]
 
 
 EQUATE = Equate()

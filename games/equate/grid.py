@@ -4,6 +4,7 @@ one tab stop, data-row/data-col, an aria-label read 1-based, the hint's dashed t
 
 from __future__ import annotations
 
+from functools import cache
 from html import escape
 from typing import Any
 
@@ -35,13 +36,24 @@ def grid_html(view: View, hint_tiles: list[dict[str, Any]] | None) -> str:
 
 def _square(cell: dict[str, Any], cursor: bool, hints: dict) -> str:
     r, c, t, premium = cell["row"], cell["col"], cell["tile"], cell["premium"]
+    if not t and (r, c) not in hints:  # most squares: the same markup every time
+        return _empty_square(r, c, premium, cell["centre"], cursor)
+    return _drawn(r, c, t, premium, cell["centre"], cursor, hints)
+
+
+@cache
+def _empty_square(r: int, c: int, premium: str | None, centre: bool, cursor: bool) -> str:
+    return _drawn(r, c, None, premium, centre, cursor, {})
+
+
+def _drawn(r, c, t, premium, centre: bool, cursor: bool, hints: dict) -> str:
     classes = "eq-sq"
     if t:
         classes += " eq-full" + (" eq-new" if t["new"] else "")
         classes += " eq-blank" if t["blank"] else ""
     elif premium:
         classes += f" eq-{escape(premium)}"
-    if cell["centre"]:
+    if centre:
         classes += " eq-centre"
     face = f' data-face="{escape(str(t["face"]))}"' if t else ""
     label = f"Row {r + 1}, column {c + 1}, "
@@ -53,12 +65,12 @@ def _square(cell: dict[str, Any], cursor: bool, hints: dict) -> str:
         label += ", just played" if t["new"] else ""
         inside = f'<span class="eq-t"><span class="eq-f">{display}</span><span class="eq-s">{t["score"]}</span></span>'  # noqa: E501
     else:
-        label += "centre, " if cell["centre"] else ""
+        label += "centre, " if centre else ""
         label += f"{escape(premium)}, " if premium else ""
         label += "empty" + "".join(f", hint: {h}" for h in here)
         inside = ""
         if premium:
-            star = '<span class="eq-star">★</span>' if cell["centre"] else ""
+            star = '<span class="eq-star">★</span>' if centre else ""
             inside = f'<span class="eq-p" aria-hidden="true">{star}{escape(premium)}</span>'
         inside += "".join(
             f'<span class="eq-t eq-ghost" aria-hidden="true"><span class="eq-f">{h}</span></span>'
