@@ -4,6 +4,7 @@ import json
 import zlib
 
 from django import template
+from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 
 register = template.Library()
@@ -49,6 +50,18 @@ def named(context, seat, cap: bool = False) -> str:
     if seat == me and me is not None:
         return "You" if cap else "you"
     return seat_name(context.get("seats", ()), seat)
+
+
+@register.simple_tag(takes_context=True)
+def sentence(context, line) -> str:
+    """A sentence of a game's log or round summary (engine/log.py, {"parts", "by"}): its text,
+    and each seat it names told as it was when the move was made (`who`), escaped."""
+    return mark_safe(  # every part is escaped here
+        "".join(
+            conditional_escape(part["text"] if part.get("text") else who(context, part, line))
+            for part in line.get("parts", ())
+        )
+    )
 
 
 @register.simple_tag(takes_context=True)
