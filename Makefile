@@ -16,10 +16,11 @@ $(BIN)/.installed: requirements.txt
 run: $(BIN)/.installed
 	$(BIN)/python -m config.devstack
 
-## test: the whole test suite, in TEST_WORKERS processes (default: one per CPU, at most 4)
+## test: the whole test suite, in TEST_WORKERS processes (default: one per CPU, at most 4); an
+## idle process takes tests still queued on a busy one (worksteal), so no core waits at the end
 TEST_WORKERS ?= $(shell $(PYTHON) -c 'import os; print(min(4, os.cpu_count() or 1))')
 test: $(BIN)/.installed
-	$(BIN)/python -m pytest -n $(TEST_WORKERS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal
 
 lint: $(BIN)/.installed
 	$(BIN)/ruff check .
