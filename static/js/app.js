@@ -319,6 +319,7 @@
       forms: {},
       sentAt: own ? xhr.factoriumSentAt : undefined,
       applied: own && xhr.status >= 200 && xhr.status < 300,
+      readAt: now(),
     };
     // The boxes themselves, read once the new board is in: with a view transition the old
     // board stays (and takes taps) until the transition swaps it, after this event.
@@ -341,9 +342,17 @@
       var before = kept.forms[form.id];
       if (!before) return;
       if (before.meaning === form.getAttribute("data-keep-ticks")) {
+        // The boxes read are those of the board this one replaces, as they are now; a tap
+        // since on another board (one swapped in meanwhile by an earlier update) is newer.
+        var since = {};
+        taps.forEach(function (t) {
+          if (t.form === form.id && t.at >= kept.readAt) since[t.key + "\n" + t.card] = t;
+        });
         before.boxes.forEach(function (b) {
           var box = findTick(form, b.key, b.card);
           if (!box || !canTick(box)) return;
+          var tap = since[b.key + "\n" + b.card];
+          if (tap && tap.checked !== b.box.checked) return tick(box, tap.checked);
           box.checked = b.box.checked;
           var order = orderOf(b.box);
           if (box.checked && order !== Infinity) box.setAttribute("data-order", String(order));

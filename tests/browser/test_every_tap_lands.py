@@ -597,3 +597,49 @@ def test_without_javascript_a_pick_still_goes_with_take_this_set(new_page, sign_
     page.locator("[data-ref='f28'] input").check()
     page.get_by_role("button", name="Take this set").click()
     page.locator(".board-error", has_text="at least 3").wait_for()
+
+
+def test_a_tap_between_two_live_updates_is_kept_by_the_second(
+    new_page, sign_in, student, server_moves, fast_bots
+):
+    """Two classmates' choices arrive together while the pieces glide: the second update reads
+    the board it will replace before the first has swapped its own in, and the child taps a
+    card on the first update's board. The second update used to put back the card as it was
+    on the board it read (not ticked), and the tap was lost: the likeliest cause of the first
+    tap lost once in the Prime Bomb test above (a full run on PostgreSQL). The child's tap is
+    newer: it stays."""
+    settings = {"level": 1}
+    match = services.match_create(
+        game="prime-bomb",
+        settings=settings,
+        classroom=student.classroom,
+        seats=[services.SeatSpec(student=student), services.SeatSpec(bot="easy")],
+        host=student,
+        seed=first_turn_seed("prime-bomb", settings, 2),
+    )
+    page = new_page()
+    sign_in(page, student.user)
+    page.goto(reverse("match_detail", args=[match.pk]))
+    board = page.locator("#board")
+    board.locator("#bomb-flip").click()
+    board.locator("#bomb-choose").wait_for()
+    wait_settled(page)
+    # Updates A and B as htmx reports them: both read the shown board, then A swaps its own in.
+    page.evaluate("""() => {
+        const fire = (name, xhr) => document.dispatchEvent(new CustomEvent('htmx:' + name, {
+            detail: {target: document.getElementById('board'), xhr, shouldSwap: true,
+                     requestConfig: {verb: 'get'}}}));
+        const html = document.getElementById('board').outerHTML;
+        window.updates = {a: {status: 200}, b: {status: 200}, fire, html};
+        fire('beforeSwap', updates.a);
+        fire('beforeSwap', updates.b);
+        document.getElementById('board').outerHTML = html;
+        fire('afterSwap', updates.a);
+    }""")
+    card = "#bomb-hand label[data-ref='4']"
+    board.locator(card).click()  # the child's tap, on update A's board
+    page.evaluate("""() => {
+        document.getElementById('board').outerHTML = updates.html;
+        updates.fire('afterSwap', updates.b);
+    }""")
+    assert board.locator(f"{card} input[name=cards]").is_checked()
