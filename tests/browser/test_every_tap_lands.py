@@ -381,15 +381,7 @@ def test_a_tap_before_htmx_binds_a_new_board_goes_as_a_move(
     """htmx binds a board's forms when the board settles: a tap just before that used to post
     the form as a plain page, without the CSRF token htmx boards leave out (a "Forbidden" page,
     the move lost; seen in the Prime Bomb test above). It goes through htmx now."""
-    settings = {"level": 1}
-    match = services.match_create(
-        game="prime-bomb",
-        settings=settings,
-        classroom=student.classroom,
-        seats=[services.SeatSpec(student=student), services.SeatSpec(bot="easy")],
-        host=student,
-        seed=first_turn_seed("prime-bomb", settings, 2),
-    )
+    match = against_easy(student, "prime-bomb", {"level": 1})
     page = new_page()
     sign_in(page, student.user)
     page.goto(reverse("match_detail", args=[match.pk]))
@@ -608,15 +600,7 @@ def test_a_tap_between_two_live_updates_is_kept_by_the_second(
     on the board it read (not ticked), and the tap was lost: the likeliest cause of the first
     tap lost once in the Prime Bomb test above (a full run on PostgreSQL). The child's tap is
     newer: it stays."""
-    settings = {"level": 1}
-    match = services.match_create(
-        game="prime-bomb",
-        settings=settings,
-        classroom=student.classroom,
-        seats=[services.SeatSpec(student=student), services.SeatSpec(bot="easy")],
-        host=student,
-        seed=first_turn_seed("prime-bomb", settings, 2),
-    )
+    match = against_easy(student, "prime-bomb", {"level": 1})
     page = new_page()
     sign_in(page, student.user)
     page.goto(reverse("match_detail", args=[match.pk]))

@@ -24,6 +24,16 @@ def _read(seats) -> list:
     ]
 
 
+def _against_a_bot(student) -> Match:
+    return services.match_create(
+        game="multiplication",
+        settings={},
+        classroom=student.classroom,
+        seats=[services.SeatSpec(student=student), services.SeatSpec(bot="easy")],
+        host=student,
+    )
+
+
 def test_seats_with_match_reads_what_the_orm_reads(student, teacher):
     match = services.match_create(
         game="prime-bomb",
@@ -58,13 +68,7 @@ def test_seats_with_match_reads_what_the_orm_reads(student, teacher):
 
 
 def test_a_locked_read_may_leave_the_state_unread(student):
-    match = services.match_create(
-        game="multiplication",
-        settings={},
-        classroom=student.classroom,
-        seats=[services.SeatSpec(student=student), services.SeatSpec(bot="easy")],
-        host=student,
-    )
+    match = _against_a_bot(student)
     with transaction.atomic():
         seats = seats_with_match(match.pk, lock=True, state=False)
         assert seats[0].match.get_deferred_fields() == {"state"}
@@ -85,13 +89,7 @@ def _stored(model, **filters) -> list[dict]:
 
 
 def test_the_writes_store_what_save_and_bulk_create_store(student):
-    match = services.match_create(
-        game="multiplication",
-        settings={},
-        classroom=student.classroom,
-        seats=[services.SeatSpec(student=student), services.SeatSpec(bot="easy")],
-        host=student,
-    )
+    match = _against_a_bot(student)
     move = {"type": "play", "card": 12, "note": "ünïcode & <b>"}
     made = [
         MoveRecord(match=match, number=n, seat=n % 2, by_bot=bool(n % 2), move=move, text="t",
@@ -133,13 +131,7 @@ def test_the_writes_store_what_save_and_bulk_create_store(student):
 
 
 def test_an_insert_keeps_the_database_constraints(student):
-    match = services.match_create(
-        game="multiplication",
-        settings={},
-        classroom=student.classroom,
-        seats=[services.SeatSpec(student=student), services.SeatSpec(bot="easy")],
-        host=student,
-    )
+    match = _against_a_bot(student)
     rows.insert([MoveRecord(match=match, number=1, seat=0, move={}, text="a")])
     with pytest.raises(IntegrityError), transaction.atomic():  # the same move number twice
         rows.insert([MoveRecord(match=match, number=1, seat=0, move={}, text="b")])
