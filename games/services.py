@@ -318,7 +318,7 @@ def match_play(
 def _check_submission(match: Match, seat: Seat, submission: str) -> None:
     """A board's id sent again: its move was played already (AlreadyPlayed) if it was this
     seat's board; another seat's board id is refused (409) and changes nothing."""
-    used = match.moves.filter(submission=submission).values_list("seat", flat=True).first()
+    used = rows.submission_seat(match.pk, submission)
     if used is None:
         return
     if used == seat.index:

@@ -136,3 +136,11 @@ def test_an_insert_keeps_the_database_constraints(student):
     with pytest.raises(IntegrityError), transaction.atomic():  # the same move number twice
         rows.insert([MoveRecord(match=match, number=1, seat=0, move={}, text="b")])
     assert MoveRecord.objects.filter(match=match).count() == 1
+
+
+def test_a_board_id_names_the_seat_whose_move_came_from_it(student):
+    match = _against_a_bot(student)
+    rows.insert([MoveRecord(match=match, number=1, seat=1, move={}, text="a", submission="f" * 32)])
+    assert rows.submission_seat(match.pk, "f" * 32) == 1
+    assert rows.submission_seat(match.pk, "e" * 32) is None
+    assert rows.submission_seat(match.pk + 1, "f" * 32) is None
