@@ -45,13 +45,13 @@ class Cache(RedisCache):
         """Run a Lua script on the writing server: several commands, atomic, in one round
         trip. `keys` are the cache's own (prefixed and versioned here)."""
         client = self._cache.get_client(write=True)
-        scripts = _scripts.setdefault(id(client), {})
-        if script not in scripts:
-            scripts[script] = client.register_script(script)
-        return scripts[script](keys=[self.make_and_validate_key(k) for k in keys], args=args)
+        if script not in _scripts:
+            _scripts[script] = client.register_script(script)
+        keys = [self.make_and_validate_key(k) for k in keys]
+        return _scripts[script](keys=keys, args=args, client=client)
 
 
-_scripts: dict[int, dict[str, object]] = {}  # client id -> Lua source -> its redis-py Script
+_scripts: dict[str, object] = {}  # Lua source -> its redis-py Script (run on the given client)
 
 
 @dataclass
