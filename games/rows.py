@@ -72,21 +72,23 @@ class _Query:
         self.teacher = _Part(User, "t", self.student.end, ()) if teacher else None
         parts = [self.seat, self.match, self.student, *([self.teacher] if teacher else [])]
         columns = ", ".join(c for part in parts for c in part.columns(quote))
-        tables = (
-            f"{quote(Seat._meta.db_table)} {quote('s')}"
-            f" INNER JOIN {quote(Match._meta.db_table)} {quote('m')}"
-            f" ON {quote('m')}.{quote('id')} = {quote('s')}.{quote('match_id')}"
-            f" LEFT OUTER JOIN {quote(Student._meta.db_table)} {quote('st')}"
-            f" ON {quote('st')}.{quote('id')} = {quote('s')}.{quote('student_id')}"
-        )
+
+        def seat_column(name: str) -> str:
+            return f"{quote('s')}.{quote(Seat._meta.get_field(name).column)}"
+
+        def join(part: _Part, name: str) -> str:  # the part's row that the seat's `name` names
+            pk = f"{quote(part.alias)}.{quote(part.model._meta.pk.column)}"
+            table = f"{quote(part.model._meta.db_table)} {quote(part.alias)}"
+            kind = "INNER JOIN" if part is self.match else "LEFT OUTER JOIN"
+            return f" {kind} {table} ON {pk} = {seat_column(name)}"
+
+        tables = f"{quote(Seat._meta.db_table)} {quote('s')}" + join(self.match, "match")
+        tables += join(self.student, "student")
         if teacher:
-            tables += (
-                f" LEFT OUTER JOIN {quote(User._meta.db_table)} {quote('t')}"
-                f" ON {quote('t')}.{quote('id')} = {quote('s')}.{quote('teacher_id')}"
-            )
+            tables += join(self.teacher, "teacher")
         self.sql = (
-            f"SELECT {columns} FROM {tables} WHERE {quote('s')}.{quote('match_id')} = %s"
-            f" ORDER BY {quote('s')}.{quote('index')} ASC"
+            f"SELECT {columns} FROM {tables} WHERE {seat_column('match')} = %s"
+            f" ORDER BY {seat_column('index')} ASC"
         )
         if lock and connection.features.has_select_for_update:
             of = "OF " + quote("m") if connection.features.has_select_for_update_of else ""

@@ -31,7 +31,6 @@ from .engine import (
 from .engine.learn import learn_accepts, learn_done, learn_script_move, learn_start, learn_step
 from .engine.rng import rng_for
 from .models import LearningRecord, Match, MoveRecord, Seat
-from .rows import seats_with_match
 
 # Who plays a seat: a student, or a teacher (practice games and Learn to play).
 Player = Student | User
@@ -623,7 +622,7 @@ def _time_lock(match_id: int) -> None:
 def _locked_with_seats(match_id: int, *, state: bool = True) -> tuple[Match, list[Seat]]:
     """The match, locked, and its seats with their students, in one query. state=False: the
     caller has the state already (worked out before the lock), so it is read only if used."""
-    seats = seats_with_match(match_id, lock=True, state=state)
+    seats = rows.seats_with_match(match_id, lock=True, state=state)
     if not seats:
         raise MatchError("There is no such game.")
     _time_lock(match_id)
@@ -794,16 +793,19 @@ def _commit_move(
     private = not (public or by_bot) and _private_move(match, seats, rules, seat, before, after)
     match.move_count += 1
     text = played.text[: limits.MOVE_TEXT]
-    record = MoveRecord(
-        match=match,
-        number=match.move_count,
-        seat=seat.index,
-        by_bot=by_bot,
-        move=move.to_json(),
-        text=text,
-        submission=submission,
+    rows.insert(
+        [
+            MoveRecord(
+                match=match,
+                number=match.move_count,
+                seat=seat.index,
+                by_bot=by_bot,
+                move=move.to_json(),
+                text=text,
+                submission=submission,
+            )
+        ]
     )
-    rows.insert([record])
     entry = {"number": match.move_count, "seat": seat.index, "text": text}
     stand_in = seat.stand_in_by(by_bot, move.type)
     # The events the move adds to the game's own log say who made it, once and for good.
